@@ -1,0 +1,33 @@
+// @ts-check
+const nextJest = require("next/jest.js");
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// jose is ESM-only: let SWC transform it (next/jest ignores node_modules by default).
+const transformIgnorePatterns = ["/node_modules/(?!(jose)/)"];
+
+const common = {
+  testEnvironment: "node",
+  setupFiles: ["<rootDir>/tests/fixtures/jest-env.ts"],
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
+};
+
+/** @param {string} displayName @param {string[]} testMatch @param {Record<string, unknown>} extra */
+async function project(displayName, testMatch, extra = {}) {
+  const config = await createJestConfig({ ...common, displayName, testMatch, ...extra })();
+  return { ...config, transformIgnorePatterns };
+}
+
+module.exports = async function config() {
+  return {
+    projects: [
+      await project("unit", ["<rootDir>/**/*.test.ts?(x)"], {
+        testPathIgnorePatterns: [...common.testPathIgnorePatterns, "\\.api\\.test\\.ts$"],
+      }),
+      await project("api", ["<rootDir>/**/*.api.test.ts"], {
+        globalSetup: "<rootDir>/tests/fixtures/jest-global-setup.ts",
+      }),
+    ],
+  };
+};

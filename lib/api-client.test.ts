@@ -1,0 +1,31 @@
+import { ApiError, apiRequest, errorText } from "./api-client";
+
+function mockFetch(status: number, body: string) {
+  global.fetch = jest.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } })) as typeof fetch;
+}
+
+describe("apiRequest error reading (spec §8 generic)", () => {
+  it("takes the error field first", async () => {
+    mockFetch(409, JSON.stringify({ error: "SLOTS_UNAVAILABLE", message: "Algunos horarios ya no están disponibles", unavailable_slots: [] }));
+    const error = (await apiRequest("/x").catch((e) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("SLOTS_UNAVAILABLE");
+    expect(error.status).toBe(409);
+    expect(error.body.unavailable_slots).toEqual([]);
+    expect(errorText(error)).toBe("Algunos horarios ya no están disponibles");
+  });
+
+  it("falls back to the message field, then to 'An error occurred' for unreadable bodies", async () => {
+    mockFetch(400, JSON.stringify({ message: "Falta algo" }));
+    expect(((await apiRequest("/x").catch((e) => e)) as ApiError).message).toBe("Falta algo");
+    mockFetch(500, "<html>oops</html>");
+    const error = (await apiRequest("/x").catch((e) => e)) as ApiError;
+    expect(error.message).toBe("An error occurred");
+    expect(error.body).toEqual({});
+  });
+
+  it("returns nothing for 204", async () => {
+    global.fetch = jest.fn(async () => new Response(null, { status: 204 })) as typeof fetch;
+    expect(await apiRequest("/x", { method: "DELETE" })).toBeUndefined();
+  });
+});

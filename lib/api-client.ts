@@ -1,0 +1,71 @@
+import type { z } from "zod";
+
+// A failed API answer, read as the spec says (§8 generic): error field, else message field, else 'An error occurred'.
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly serverMessage: string | null;
+  readonly body: Record<string, unknown>;
+
+  constructor(status: number, body: Record<string, unknown>) {
+    const code = typeof body.error === "string" ? body.error : null;
+    const serverMessage = typeof body.message === "string" ? body.message : null;
+    super(code ?? serverMessage ?? "An error occurred");
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+    this.body = body;
+  }
+}
+
+// The text to show a person: the server's Spanish message when there is one, else the spec's reading.
+export function errorText(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback ?? error.message;
+  if (error instanceof Error && fallback === undefined) return error.message;
+  return fallback ?? "An error occurred";
+}
+
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+async function readBody(res: Response): Promise<Record<string, unknown>> {
+  try {
+    const body = await res.json();
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+// Same-origin calls to the BFF; it adds the bearer token from the session cookie.
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(options.form).toString();
+  }
+  const res = await fetch(path.startsWith("/api") ? path : `/api${path}`, {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    credentials: "same-origin",
+    signal: options.signal,
+  });
+  if (!res.ok) throw new ApiError(res.status, await readBody(res));
+  if (res.status === 204) return undefined as T;
+  const data = await res.json();
+  return schema ? schema.parse(data) : (data as T);
+}
+
+export const apiGet = <T>(path: string, schema?: z.ZodType<T>, signal?: AbortSignal) => apiRequest<T>(path, { signal }, schema);
+export const apiPost = <T>(path: string, json?: unknown, schema?: z.ZodType<T>) =>
+  apiRequest<T>(path, { method: "POST", json: json ?? {} }, schema);

@@ -1,0 +1,68 @@
+import { sealData, unsealData } from "iron-session";
+import { sessionSecret } from "./secret";
+
+export const SESSION_COOKIE = "volante_session";
+// The spec's impersonation pair: header.payload readable, signature httpOnly; joined with a dot.
+export const IMPERSONATION_HP_COOKIE = "jwt_hp";
+export const IMPERSONATION_S_COOKIE = "jwt_s";
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+
+export type SessionData = { token: string };
+
+type CookieReader = { get(name: string): { value: string } | undefined };
+
+export async function sealSession(data: SessionData): Promise<string> {
+  return sealData(data, { password: sessionSecret(), ttl: SESSION_MAX_AGE_SECONDS });
+}
+
+export async function unsealSession(sealed: string | undefined): Promise<SessionData | null> {
+  if (!sealed) return null;
+  try {
+    const data = await unsealData<Partial<SessionData>>(sealed, { password: sessionSecret(), ttl: SESSION_MAX_AGE_SECONDS });
+    return typeof data.token === "string" && data.token ? { token: data.token } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function splitToken(token: string): { headerPayload: string; signature: string } {
+  const cut = token.lastIndexOf(".");
+  return { headerPayload: token.slice(0, cut), signature: token.slice(cut + 1) };
+}
+
+export type ResolvedToken = { token: string | null; originalToken: string | null; isImpersonating: boolean };
+
+// The cookie pair takes precedence over the stored session (spec §4).
+export async function resolveToken(cookies: CookieReader): Promise<ResolvedToken> {
+  const session = await unsealSession(cookies.get(SESSION_COOKIE)?.value);
+  const hp = cookies.get(IMPERSONATION_HP_COOKIE)?.value;
+  const s = cookies.get(IMPERSONATION_S_COOKIE)?.value;
+  const originalToken = session?.token ?? null;
+  if (hp && s && originalToken) return { token: `${hp}.${s}`, originalToken, isImpersonating: true };
+  return { token: originalToken, originalToken, isImpersonating: false };
+}
+
+export type CookieSpec = {
+  name: string;
+  value: string;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: "lax";
+  path: "/";
+  maxAge: number;
+};
+
+export function sessionCookie(sealed: string, secure: boolean): CookieSpec {
+  return { name: SESSION_COOKIE, value: sealed, httpOnly: true, secure, sameSite: "lax", path: "/", maxAge: SESSION_MAX_AGE_SECONDS };
+}
+
+export function impersonationCookies(token: string, secure: boolean): CookieSpec[] {
+  const { headerPayload, signature } = splitToken(token);
+  const base = { secure, sameSite: "lax" as const, path: "/" as const, maxAge: SESSION_MAX_AGE_SECONDS };
+  return [
+    { ...base, name: IMPERSONATION_HP_COOKIE, value: headerPayload, httpOnly: false },
+    { ...base, name: IMPERSONATION_S_COOKIE, value: signature, httpOnly: true },
+  ];
+}
+
+export const ALL_SESSION_COOKIES = [SESSION_COOKIE, IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE];

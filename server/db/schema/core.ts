@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export type TenantIcons = {
+  favicon96: string;
+  favicon32: string;
+  faviconIco: string;
+  appleTouchIcon: string;
+  webAppIcon192: string;
+  webAppIcon512: string;
+};
+
+export const tenants = pgTable("tenants", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  // Host names (without port) that resolve to this tenant.
+  domains: text("domains").array().notNull().default(sql`'{}'::text[]`),
+  // Resolves localhost / 127.0.0.1 and any unknown host in development.
+  isDefault: boolean("is_default").notNull().default(false),
+  headerLogo: text("header_logo"),
+  loginLogo: text("login_logo"),
+  icons: jsonb("icons").$type<TenantIcons>().notNull(),
+  themeColor: text("theme_color").notNull().default("#0f766e"),
+  backgroundColor: text("background_color").notNull().default("#ffffff"),
+  timeZone: text("time_zone").notNull().default("Europe/Madrid"),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    // Null for people without a login (for example CAP students created by an administrator).
+    username: text("username"),
+    dni: text("dni"),
+    firstName: text("first_name").notNull(),
+    surname1: text("surname1").notNull().default(""),
+    surname2: text("surname2"),
+    email: text("email"),
+    profileImage: text("profile_image"),
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    passwordHash: text("password_hash"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_tenant_username_uq").on(t.tenantId, sql`lower(${t.username})`),
+    uniqueIndex("users_tenant_dni_uq").on(t.tenantId, sql`upper(${t.dni})`),
+    index("users_tenant_idx").on(t.tenantId),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    // The person who acted; actingAsId is the user they were impersonating, if any.
+    actorId: uuid("actor_id"),
+    actingAsId: uuid("acting_as_id"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_tenant_created_idx").on(t.tenantId, t.createdAt)],
+);
+
+// Failed-login counters per account and per client address (keys are tenant-scoped).
+export const authThrottle = pgTable("auth_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});

@@ -1,0 +1,185 @@
+import { tokenClaimsSchema } from "@/lib/contract/auth";
+import { verifyToken } from "@/lib/session/token";
+import { listAudit } from "@/server/modules/audit/audit.repository";
+import { THROTTLE } from "@/server/modules/auth/auth.service";
+import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
+import { createTenant, createUser, tokenFor, type TestTenant, type TestUser } from "@/tests/fixtures/factories";
+
+let ctx: ApiContext;
+let tenant: TestTenant;
+let other: TestTenant;
+let student: TestUser;
+let instructor: TestUser;
+let admin: TestUser;
+let otherStudent: TestUser;
+
+beforeAll(async () => {
+  ctx = await createApiContext();
+  tenant = await createTenant(ctx.db);
+  other = await createTenant(ctx.db);
+  student = await createUser(ctx.db, tenant, { roles: ["ROLE_ALUMNO"], dni: `${Date.now() % 1e8}`.padStart(8, "0") + "T" });
+  instructor = await createUser(ctx.db, tenant, { roles: ["ROLE_INSTRUCTOR"] });
+  admin = await createUser(ctx.db, tenant, { roles: ["ROLE_ADMINISTRADOR"] });
+  otherStudent = await createUser(ctx.db, other, { roles: ["ROLE_ALUMNO"] });
+});
+
+afterAll(() => ctx.close());
+
+describe("POST /api/login", () => {
+  it("accepts the username, trimmed and case-insensitive, and answers a verifiable token", async () => {
+    const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: `  ${student.username!.toUpperCase()} `, password: student.password } });
+    expect(res.status).toBe(200);
+    const claims = await verifyToken(res.json.token);
+    expect(tokenClaimsSchema.parse(claims)).toMatchObject({ uuid: student.id, roles: ["ROLE_ALUMNO"], tenant: tenant.slug });
+    expect(claims!.exp).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it("accepts the DNI instead of the username", async () => {
+    const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: student.dni!.toLowerCase(), password: student.password } });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a wrong password with a Spanish message", async () => {
+    const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: instructor.username, password: "incorrecta" } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error: "INVALID_CREDENTIALS", message: "Usuario o contraseña incorrectos" });
+  });
+
+  it("does not let a user of another tenant sign in here", async () => {
+    const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: otherStudent.username, password: otherStudent.password } });
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses malformed JSON and missing fields with the spec's codes", async () => {
+    const bad = await ctx.call("/login", { method: "POST", host: tenant.host, rawBody: "{nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("INVALID_JSON");
+    const missing = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: "x" } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error).toBe("MISSING_REQUIRED_FIELDS");
+  });
+
+  it("locks an account after repeated failures, even for the right password", async () => {
+    const victim = await createUser(ctx.db, tenant);
+    for (let i = 0; i < THROTTLE.perAccount; i++) {
+      const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: victim.username, password: "wrong-password" } });
+      expect(res.status).toBe(401);
+    }
+    const locked = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: victim.username, password: victim.password } });
+    expect(locked.status).toBe(429);
+    expect(locked.json.error).toBe("TOO_MANY_ATTEMPTS");
+  });
+
+  it("throttles one address that tries many accounts", async () => {
+    const headers = { "x-client-ip": "203.0.113.9" };
+    for (let i = 0; i < THROTTLE.perAddress; i++) {
+      await ctx.call("/login", { method: "POST", host: tenant.host, headers, body: { username: `nobody-${i}`, password: "whatever1" } });
+    }
+    const res = await ctx.call("/login", { method: "POST", host: tenant.host, headers, body: { username: student.username, password: student.password } });
+    expect(res.status).toBe(429);
+    const elsewhere = await ctx.call("/login", { method: "POST", host: tenant.host, headers: { "x-client-ip": "203.0.113.10" }, body: { username: student.username, password: student.password } });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe("tenant info and manifest", () => {
+  it("answers the tenant of the host", async () => {
+    const info = await ctx.call("/info", { host: tenant.host });
+    expect(info.status).toBe(200);
+    expect(info.json.name).toBe(tenant.name);
+    const manifest = await ctx.call("/manifest", { host: other.host });
+    expect(manifest.json).toMatchObject({ name: other.name, display: "standalone", start_url: "/" });
+    expect(manifest.json.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  });
+
+  it("answers 404 for an unknown host", async () => {
+    const res = await ctx.call("/info", { host: "unknown.example" });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toBe("TENANT_NOT_FOUND");
+  });
+});
+
+describe("GET /api/me and tokens", () => {
+  it("returns the profile of the token's user", async () => {
+    const res = await ctx.call("/me", { host: tenant.host, token: await tokenFor(student, tenant) });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ uuid: student.id, username: student.username });
+  });
+
+  it("refuses no token, a tampered token and another tenant's token", async () => {
+    expect((await ctx.call("/me", { host: tenant.host })).status).toBe(401);
+    const token = await tokenFor(student, tenant);
+    const tampered = token.slice(0, -3) + (token.endsWith("AAA") ? "BBB" : "AAA");
+    expect((await ctx.call("/me", { host: tenant.host, token: tampered })).json.error).toBe("INVALID_TOKEN");
+    expect((await ctx.call("/me", { host: other.host, token })).status).toBe(401);
+  });
+});
+
+describe("POST /api/auth/change-password", () => {
+  it("changes the password after checking the current one", async () => {
+    const user = await createUser(ctx.db, tenant, { password: "original1" });
+    const token = await tokenFor(user, tenant);
+    const wrong = await ctx.call("/auth/change-password", { method: "POST", host: tenant.host, token, body: { currentPassword: "nope-nope", newPassword: "nuevaClave1" } });
+    expect(wrong.status).toBe(400);
+    const short = await ctx.call("/auth/change-password", { method: "POST", host: tenant.host, token, body: { currentPassword: "original1", newPassword: "123" } });
+    expect(short.status).toBe(422);
+    const ok = await ctx.call("/auth/change-password", { method: "POST", host: tenant.host, token, body: { currentPassword: "original1", newPassword: "nuevaClave1" } });
+    expect(ok.status).toBe(200);
+    const login = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: user.username, password: "nuevaClave1" } });
+    expect(login.status).toBe(200);
+    const old = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: user.username, password: "original1" } });
+    expect(old.status).toBe(401);
+  });
+});
+
+describe("impersonation", () => {
+  it("lets an administrator act as a student of the tenant and records start and end", async () => {
+    const adminToken = await tokenFor(admin, tenant);
+    const res = await ctx.call(`/auth/impersonate/${student.id}`, { method: "POST", host: tenant.host, token: adminToken });
+    expect(res.status).toBe(200);
+    const claims = await verifyToken(res.json.token);
+    expect(claims).toMatchObject({ uuid: student.id, impersonatorId: admin.id });
+    const me = await ctx.call("/me", { host: tenant.host, token: res.json.token });
+    expect(me.json.uuid).toBe(student.id);
+    const exit = await ctx.call("/auth/exit-impersonation", { method: "POST", host: tenant.host, token: res.json.token });
+    expect(exit.status).toBe(200);
+    const audit = await listAudit(ctx.db, tenant.id);
+    const actions = audit.map((a) => [a.action, a.actorId, a.targetId]);
+    expect(actions).toEqual(expect.arrayContaining([["impersonation.start", admin.id, student.id], ["impersonation.end", admin.id, student.id]]));
+  });
+
+  it("refuses non-administrators (403), administrators as targets (403) and other tenants' users (404)", async () => {
+    const studentToken = await tokenFor(student, tenant);
+    expect((await ctx.call(`/auth/impersonate/${instructor.id}`, { method: "POST", host: tenant.host, token: studentToken })).status).toBe(403);
+    const adminToken = await tokenFor(admin, tenant);
+    const otherAdmin = await createUser(ctx.db, tenant, { roles: ["ROLE_SUPERADMIN"] });
+    expect((await ctx.call(`/auth/impersonate/${otherAdmin.id}`, { method: "POST", host: tenant.host, token: adminToken })).status).toBe(403);
+    expect((await ctx.call(`/auth/impersonate/${otherStudent.id}`, { method: "POST", host: tenant.host, token: adminToken })).status).toBe(404);
+    expect((await ctx.call(`/auth/impersonate/not-a-uuid`, { method: "POST", host: tenant.host, token: adminToken })).status).toBe(404);
+  });
+
+  it("refuses exit without impersonation", async () => {
+    const res = await ctx.call("/auth/exit-impersonation", { method: "POST", host: tenant.host, token: await tokenFor(student, tenant) });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("NOT_IMPERSONATING");
+  });
+
+  it("lists the tenant's users for administrators only", async () => {
+    const res = await ctx.call("/administrator/users", { host: tenant.host, token: await tokenFor(admin, tenant) });
+    expect(res.status).toBe(200);
+    const ids = res.json.map((u: { id: string }) => u.id);
+    expect(ids).toContain(student.id);
+    expect(ids).not.toContain(otherStudent.id);
+    expect(res.json.find((u: { id: string }) => u.id === student.id).canImpersonate).toBe(true);
+    expect(res.json.find((u: { id: string }) => u.id === admin.id).canImpersonate).toBe(false);
+    expect((await ctx.call("/administrator/users", { host: tenant.host, token: await tokenFor(instructor, tenant) })).status).toBe(403);
+  });
+});
+
+describe("unknown routes", () => {
+  it("answer a JSON 404", async () => {
+    const res = await ctx.call("/nope", { host: tenant.host });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toBe("NOT_FOUND");
+  });
+});

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { changePasswordBodySchema, loginBodySchema } from "@/lib/contract/auth";
+import { requireAuth, requireRole } from "../../http/auth";
+import type { AppEnv } from "../../http/context";
+import { readBody, readParam } from "../../http/validate";
+import { changePassword, exitImpersonation, getProfile, listUsers, login, startImpersonation } from "./auth.service";
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/login", async (c) => {
+    const body = await readBody(c, loginBodySchema);
+    return c.json(await login(c.var.db, c.var.tenant, body, c.var.clientIp));
+  })
+  .get("/me", requireRole("any"), async (c) => c.json(await getProfile(c.var.db, c.var.tenant, requireAuth(c))))
+  .post("/auth/change-password", requireRole("any"), async (c) => {
+    const body = await readBody(c, changePasswordBodySchema);
+    await changePassword(c.var.db, c.var.tenant, requireAuth(c), body);
+    return c.json({ success: true });
+  })
+  .post("/auth/impersonate/:userId", requireRole("administrator"), async (c) => {
+    const userId = readParam(c, "userId", z.string().uuid(), "Usuario no encontrado");
+    return c.json(await startImpersonation(c.var.db, c.var.tenant, requireAuth(c), userId));
+  })
+  .post("/auth/exit-impersonation", requireRole("any"), async (c) => {
+    await exitImpersonation(c.var.db, c.var.tenant, requireAuth(c));
+    return c.json({ success: true });
+  })
+  .get("/administrator/users", requireRole("administrator"), async (c) =>
+    c.json(await listUsers(c.var.db, c.var.tenant, requireAuth(c))),
+  );
