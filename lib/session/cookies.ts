@@ -1,10 +1,10 @@
 import { sealData, unsealData } from "iron-session";
 import { sessionSecret } from "./secret";
 
-export const SESSION_COOKIE = "volante_session";
+import { IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, SESSION_COOKIE } from "./cookie-names";
+
+export { IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, SESSION_COOKIE };
 // The spec's impersonation pair: header.payload readable, signature httpOnly; joined with a dot.
-export const IMPERSONATION_HP_COOKIE = "jwt_hp";
-export const IMPERSONATION_S_COOKIE = "jwt_s";
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
 
 export type SessionData = { token: string };

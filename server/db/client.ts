@@ -18,6 +18,7 @@ export type DbOrTx = Db | Tx;
 export type DatabaseHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres" };
 
 export const MIGRATIONS_DIR = path.resolve(
+  /*turbopackIgnore: true*/
   process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "server", "db", "migrations"),
 );
 

@@ -1,0 +1,5 @@
+import { UsersList } from "@/components/admin/users-list";
+
+export default function AdministratorUsersPage() {
+  return <UsersList />;
+}

@@ -1,0 +1,19 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api-client";
+
+// Spec §9: retry 3 times, delay doubling from 1 s up to 30 s; default cache lifetime 5 minutes.
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => {
+          // A 4xx will not change by retrying (not found, forbidden, validation).
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+          return failureCount < 3;
+        },
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        gcTime: 5 * 60_000,
+      },
+    },
+  });
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/utils";
+import { activeItem, type NavItem } from "./nav-config";
+import { ProfileMenu } from "./profile-menu";
+
+type SidebarProps = {
+  items: NavItem[];
+  pathname: string;
+  isOpen: boolean;
+  isImpersonating: boolean;
+  headerLogo: string | null;
+  tenantName: string;
+  onNavigate: () => void;
+};
+
+export function Sidebar({ items, pathname, isOpen, isImpersonating, headerLogo, tenantName, onNavigate }: SidebarProps) {
+  const current = activeItem(items, pathname);
+  return (
+    <aside
+      id="app-sidebar"
+      aria-label="Navegación"
+      className={cn(
+        "fixed inset-y-0 left-0 z-40 flex w-[280px] flex-col border-r bg-sidebar text-sidebar-foreground transition-transform lg:translate-x-0",
+        isOpen ? "translate-x-0 shadow-xl" : "-translate-x-full",
+      )}
+    >
+      <div className="flex h-16 items-center border-b px-4">
+        {headerLogo ? (
+          // eslint-disable-next-line @next/next/no-img-element -- tenant logos are arbitrary URLs
+          <img src={headerLogo} alt={tenantName} className="h-10 max-w-full object-contain" />
+        ) : (
+          <span className="text-lg font-semibold">{tenantName}</span>
+        )}
+      </div>
+      <div className="border-b p-3">
+        <ProfileMenu isImpersonating={isImpersonating} />
+      </div>
+      <nav className="flex-1 overflow-y-auto p-3">
+        <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Navegación</h2>
+        <ul className="space-y-1">
+          {items.map((item) => {
+            const isActive = item === current;
+            const Icon = item.icon;
+            return (
+              <li key={item.to + item.name}>
+                <Link
+                  href={item.to}
+                  onClick={onNavigate}
+                  aria-current={isActive ? "page" : undefined}
+                  {...(item.isExternalLink ? { prefetch: false } : {})}
+                  className={cn(
+                    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                    isActive ? "bg-primary text-primary-foreground" : "hover:bg-accent hover:text-accent-foreground",
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden />
+                  <span className="flex-1 truncate">{item.name}</span>
+                  {item.badge ? (
+                    <Badge variant="destructive" className="ml-auto" aria-label={`${item.badge} sin leer`}>
+                      {item.badge > 99 ? "99+" : item.badge}
+                    </Badge>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { apiGet, apiRequest } from "@/lib/api-client";
+import { profileSchema, sessionResponseSchema, type SessionResponse } from "@/lib/contract/auth";
+import { IMPERSONATION_HP_COOKIE } from "@/lib/session/cookie-names";
+
+export const sessionQueryKey = ["session"] as const;
+
+// Spec §4: the session is re-read when the window gains focus or the tab becomes visible;
+// an invalid token signs the user out.
+export function useSession(initial: SessionResponse) {
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: () => apiGet("/session", sessionResponseSchema),
+    initialData: initial,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+  const client = useQueryClient();
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === "visible" && client.invalidateQueries({ queryKey: sessionQueryKey });
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [client]);
+  useEffect(() => {
+    if (query.data && !query.data.user) window.location.replace("/login");
+  }, [query.data]);
+  return query.data;
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: ["me"], queryFn: () => apiGet("/me", profileSchema), staleTime: 5 * 60_000 });
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest("/logout", { method: "POST" }).catch((error) => console.error("Logout failed", error));
+  window.location.replace("/login");
+}
+
+// Spec §4: on success clear and go to the root; a failed call is only logged (stay);
+// a network error still clears the pair (dropping the readable half ends impersonation) and returns.
+export async function exitImpersonation(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch("/api/auth/exit-impersonation", { method: "POST", credentials: "same-origin" });
+  } catch (error) {
+    console.error("Exit impersonation: network error", error);
+    document.cookie = `${IMPERSONATION_HP_COOKIE}=; Max-Age=0; path=/`;
+    window.location.assign("/");
+    return;
+  }
+  if (!response.ok) {
+    console.error("Exit impersonation failed", response.status, await response.text().catch(() => ""));
+    return;
+  }
+  window.location.assign("/");
+}

@@ -1,0 +1,63 @@
+import { CLIENT_IP_HEADER, TENANT_HOST_HEADER, requestHost } from "@/lib/tenant/host";
+
+// Headers the browser must never be able to set on the API call: the BFF decides them.
+const DROPPED_REQUEST_HEADERS = new Set([
+  "authorization",
+  "cookie",
+  "host",
+  "connection",
+  "content-length",
+  "transfer-encoding",
+  "keep-alive",
+  TENANT_HOST_HEADER,
+  CLIENT_IP_HEADER,
+  "x-forwarded-host",
+]);
+
+const DROPPED_RESPONSE_HEADERS = new Set(["set-cookie", "connection", "transfer-encoding", "keep-alive", "content-encoding", "content-length"]);
+
+export type ForwardOptions = { token: string | null; body?: BodyInit | null; method?: string; path?: string };
+
+function clientIp(headers: Headers): string {
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "unknown";
+}
+
+// Calls the driving-school API: the external upstream when DRIVING_SCHOOL_API_URL is set, else in process.
+export async function callApi(request: Request, options: ForwardOptions): Promise<Response> {
+  const incoming = new URL(request.url);
+  const path = options.path ?? incoming.pathname;
+  const headers = new Headers();
+  request.headers.forEach((value, key) => {
+    if (!DROPPED_REQUEST_HEADERS.has(key.toLowerCase())) headers.set(key, value);
+  });
+  headers.set(TENANT_HOST_HEADER, requestHost(request.headers));
+  headers.set(CLIENT_IP_HEADER, clientIp(request.headers));
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+
+  const method = options.method ?? request.method;
+  const hasBody = !["GET", "HEAD"].includes(method);
+  const init: RequestInit & { duplex?: "half" } = {
+    method,
+    headers,
+    body: hasBody ? (options.body !== undefined ? options.body : request.body) : undefined,
+    redirect: "manual",
+  };
+  if (init.body instanceof ReadableStream) init.duplex = "half";
+
+  const upstream = process.env.DRIVING_SCHOOL_API_URL;
+  if (upstream) {
+    return fetch(new URL(`${path.replace(/^\/api\/?/, "")}${incoming.search}`, upstream.endsWith("/") ? upstream : `${upstream}/`), init);
+  }
+  const { getApp } = await import("@/server/app");
+  return getApp().fetch(new Request(`http://volante.internal${path}${incoming.search}`, init));
+}
+
+// Streams the API's answer back unchanged (status, body, Content-Type, Content-Disposition…).
+export function relay(response: Response): Response {
+  const headers = new Headers();
+  response.headers.forEach((value, key) => {
+    if (!DROPPED_RESPONSE_HEADERS.has(key.toLowerCase())) headers.set(key, value);
+  });
+  headers.set("cache-control", response.headers.get("cache-control") ?? "no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

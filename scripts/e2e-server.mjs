@@ -1,0 +1,19 @@
+// Playwright's web server: a fresh embedded database with demo data, then the production build.
+import { spawnSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), ".data", "e2e");
+fs.rmSync(dataDir, { recursive: true, force: true });
+const env = { ...process.env, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, "pglite") };
+delete env.DATABASE_URL;
+
+if (!fs.existsSync(".next/BUILD_ID")) {
+  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const seed = spawnSync("npx", ["tsx", "scripts/seed.ts"], { stdio: "inherit", env });
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+const server = spawn("npx", ["next", "start", "-p", process.env.E2E_PORT ?? "3100"], { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+import { signIn, signOut } from "../support/auth";
+
+test("a user changes the password and signs in with the new one", async ({ page }) => {
+  await signIn(page, "instructor2");
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Cambiar contraseña" }).click();
+  await expect(page).toHaveURL(/\/cambiar-contrasena$/);
+  await page.getByLabel("Contraseña actual").fill("mal-puesta");
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("nuevaClave9");
+  await page.getByLabel("Repetir nueva contraseña").fill("nuevaClave9");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByRole("alert")).toHaveText("La contraseña actual no es correcta");
+  await page.getByLabel("Contraseña actual").fill("profesora123");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByText("Contraseña actualizada", { exact: true })).toBeVisible();
+  await signOut(page);
+  await page.getByLabel("DNI / Nombre de usuario").fill("profesora");
+  await page.getByLabel("Contraseña", { exact: true }).fill("nuevaClave9");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/\/instructor\/dashboard$/);
+});

@@ -1,0 +1,33 @@
+import { expect, test } from "@playwright/test";
+import { baseURL } from "../../../playwright.config";
+
+const norte = baseURL.replace("localhost", "norte.localhost");
+
+test("each school shows its own title, logo, favicons and manifest", async ({ page, request }) => {
+  await page.goto("/login");
+  await expect(page).toHaveTitle("Autoescuela Demo");
+  await expect(page.getByRole("img", { name: "Autoescuela Demo" })).toBeVisible();
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/api/manifest");
+  await expect(page.locator('link[rel="icon"][sizes="96x96"]')).toHaveAttribute("href", "/tenants/demo/favicon-96.png");
+
+  await page.goto(`${norte}/login`);
+  await expect(page).toHaveTitle("Autoescuela Norte");
+  await expect(page.getByRole("img", { name: "Autoescuela Norte" })).toBeVisible();
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/tenants/norte/apple-touch-icon.png");
+
+  const manifest = await (await request.get(`${norte}/api/manifest`)).json();
+  expect(manifest).toMatchObject({ name: "Autoescuela Norte", display: "standalone", start_url: "/" });
+  const icon = await request.get(`${norte}${manifest.icons[0].src}`);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+});
+
+test("a user of one school cannot sign in at the other", async ({ page }) => {
+  await page.goto(`${norte}/login`);
+  await page.getByLabel("DNI / Nombre de usuario").fill("alumno");
+  await page.getByLabel("Contraseña", { exact: true }).fill("alumno123");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Usuario o contraseña incorrectos");
+  await page.getByLabel("DNI / Nombre de usuario").fill("norte.alumno");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/norte\.localhost.*\/student\/reservations$/);
+});

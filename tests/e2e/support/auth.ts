@@ -1,0 +1,35 @@
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO_USERS = {
+  student: { username: "alumno", password: "alumno123", name: "Lucía Martín García", home: "/student/reservations" },
+  instructor: { username: "profesor", password: "profesor123", name: "Carlos Ruiz Pérez", home: "/instructor/dashboard" },
+  instructor2: { username: "profesora", password: "profesora123", name: "Marta Gómez", home: "/instructor/dashboard" },
+  admin: { username: "admin", password: "admin123", name: "Ana Torres", home: "/biometric" },
+} as const;
+
+export type DemoUser = keyof typeof DEMO_USERS;
+
+// Signs in through the real login form and waits for the role's home.
+export async function signIn(page: Page, who: DemoUser, origin = "") {
+  const user = DEMO_USERS[who];
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("DNI / Nombre de usuario").fill(user.username);
+  await page.getByLabel("Contraseña", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(new RegExp(`${user.home}$`));
+  return user;
+}
+
+// Signs in through the BFF's API (faster, for tests that are not about the login screen).
+export async function signInByApi(page: Page, who: DemoUser) {
+  const user = DEMO_USERS[who];
+  const response = await page.request.post("/api/login", { data: { username: user.username, password: user.password } });
+  expect(response.ok()).toBeTruthy();
+  return user;
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
