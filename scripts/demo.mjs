@@ -2,6 +2,9 @@
 import { spawnSync, spawn } from "node:child_process";
 
 const port = process.env.PORT ?? "3000";
+// A local demo runs the production build; let it generate and keep its own keys under .data/.
+process.env.ALLOW_DEV_KEYS ??= "true";
+
 const run = (cmd, args, env = {}) => {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -5,7 +5,7 @@ import path from "node:path";
 
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), ".data", "e2e");
 fs.rmSync(dataDir, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, "pglite") };
+const env = { ...process.env, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, "pglite"), ALLOW_DEV_KEYS: "true" };
 delete env.DATABASE_URL;
 
 if (!fs.existsSync(".next/BUILD_ID")) {

@@ -1,7 +1,6 @@
 "use client";
 
 import { Compass } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 
@@ -14,7 +13,8 @@ export function NotFoundView() {
       <p className="max-w-md text-muted-foreground">La página que buscas no existe o no tienes acceso a ella.</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link href="/">Volver al inicio</Link>
+          {/* A full load: "/" is a redirect decided by proxy.ts from the session's role. */}
+          <a href="/">Volver al inicio</a>
         </Button>
         <Button variant="outline" onClick={() => router.back()}>
           Volver atrás

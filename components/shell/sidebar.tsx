@@ -16,6 +16,13 @@ type SidebarProps = {
   onNavigate: () => void;
 };
 
+type LinkOrAnchorProps = React.ComponentProps<"a"> & { href: string; isExternal: boolean };
+
+// External items (the main product root) are full page loads, outside the client router.
+function LinkOrAnchor({ isExternal, href, ...props }: LinkOrAnchorProps) {
+  return isExternal ? <a href={href} {...props} /> : <Link href={href} {...props} />;
+}
+
 export function Sidebar({ items, pathname, isOpen, isImpersonating, headerLogo, tenantName, onNavigate }: SidebarProps) {
   const current = activeItem(items, pathname);
   return (
@@ -46,11 +53,11 @@ export function Sidebar({ items, pathname, isOpen, isImpersonating, headerLogo, 
             const Icon = item.icon;
             return (
               <li key={item.to + item.name}>
-                <Link
+                <LinkOrAnchor
                   href={item.to}
+                  isExternal={!!item.isExternalLink}
                   onClick={onNavigate}
                   aria-current={isActive ? "page" : undefined}
-                  {...(item.isExternalLink ? { prefetch: false } : {})}
                   className={cn(
                     "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
                     isActive ? "bg-primary text-primary-foreground" : "hover:bg-accent hover:text-accent-foreground",
@@ -63,7 +70,7 @@ export function Sidebar({ items, pathname, isOpen, isImpersonating, headerLogo, 
                       {item.badge > 99 ? "99+" : item.badge}
                     </Badge>
                   ) : null}
-                </Link>
+                </LinkOrAnchor>
               </li>
             );
           })}

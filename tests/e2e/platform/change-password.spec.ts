@@ -10,7 +10,7 @@ test("a user changes the password and signs in with the new one", async ({ page 
   await page.getByLabel("Nueva contraseña", { exact: true }).fill("nuevaClave9");
   await page.getByLabel("Repetir nueva contraseña").fill("nuevaClave9");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
-  await expect(page.getByRole("alert")).toHaveText("La contraseña actual no es correcta");
+  await expect(page.locator("[data-slot=alert]")).toHaveText("La contraseña actual no es correcta");
   await page.getByLabel("Contraseña actual").fill("profesora123");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
   await expect(page.getByText("Contraseña actualizada", { exact: true })).toBeVisible();

@@ -25,6 +25,8 @@ test("a student has no way to impersonate", async ({ page }) => {
   await signIn(page, "student");
   const response = await page.goto("/administrator/users");
   expect(response?.status()).toBe(404);
+  expect((await page.request.post("/api/auth/impersonate/00000000-0000-4000-8000-000000000000")).status()).toBe(403);
+  await page.goto("/student/reservations");
   await page.getByRole("button", { name: "Menú de usuario" }).click();
   await expect(page.getByRole("menuitem", { name: "Salir de suplantación" })).toHaveCount(0);
 });

@@ -23,7 +23,7 @@ test.describe("login", () => {
     await page.getByRole("button", { name: "Mostrar contraseña" }).click();
     await expect(password).toHaveAttribute("type", "text");
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Usuario o contraseña incorrectos");
+    await expect(page.locator("[data-slot=alert]")).toHaveText("Usuario o contraseña incorrectos");
   });
 
   test("keeps the token out of JavaScript and signs out completely", async ({ page, context }) => {
