@@ -23,9 +23,11 @@ module.exports = async function config() {
   return {
     projects: [
       await project("unit", ["<rootDir>/**/*.test.ts?(x)"], {
+        testTimeout: 30_000,
         testPathIgnorePatterns: [...common.testPathIgnorePatterns, "\\.api\\.test\\.ts$"],
       }),
       await project("api", ["<rootDir>/**/*.api.test.ts"], {
+        testTimeout: 60_000,
         globalSetup: "<rootDir>/tests/fixtures/jest-global-setup.ts",
       }),
     ],

@@ -16,4 +16,5 @@ const seed = spawnSync("npx", ["tsx", "scripts/seed.ts"], { stdio: "inherit", en
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 const server = spawn("npx", ["next", "start", "-p", process.env.E2E_PORT ?? "3100"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+process.on("exit", () => server.kill());
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -9,6 +9,13 @@ import { AppError } from "./http/errors";
 import { resolveTenant } from "./http/tenant";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { tenantRoutes } from "./modules/tenants/tenants.routes";
+import { availabilityRoutes } from "./modules/availability/availability.routes";
+import { balanceRoutes } from "./modules/balance/balance.routes";
+import { configRoutes } from "./modules/config/config.routes";
+import { instructorRoutes } from "./modules/instructor/instructor.routes";
+import { reservationRoutes } from "./modules/reservations/reservations.routes";
+import { capRoutes } from "./modules/cap/cap.routes";
+import { assertBiometricKeyConfigured } from "./biometrics/crypto";
 
 export type AppDeps = { db?: () => Promise<Db> };
 
@@ -36,6 +43,12 @@ export function createApp(deps: AppDeps = {}) {
 
   app.route("/", tenantRoutes);
   app.route("/", authRoutes);
+  app.route("/", configRoutes);
+  app.route("/", balanceRoutes);
+  app.route("/", reservationRoutes);
+  app.route("/", availabilityRoutes);
+  app.route("/", instructorRoutes);
+  app.route("/", capRoutes);
 
   app.notFound((c) => c.json({ error: "NOT_FOUND", message: "Recurso no encontrado" }, 404));
   app.onError((error, c) => {
@@ -55,6 +68,8 @@ export type ApiApp = ReturnType<typeof createApp>;
 const globalApp = globalThis as unknown as { __volanteApi?: ApiApp };
 
 export function getApp(): ApiApp {
+  // Biometric data cannot be stored unencrypted: without its key (production) the API does not start.
+  assertBiometricKeyConfigured();
   globalApp.__volanteApi ??= createApp();
   return globalApp.__volanteApi;
 }

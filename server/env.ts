@@ -3,7 +3,7 @@ import { z } from "zod";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   // "memory://" gives a throw-away in-memory database (tests).
   PGLITE_DIR: z.string().default(path.join(process.env.DATA_DIR ?? path.join(process.cwd(), ".data"), "pglite")),
   JWT_PRIVATE_KEY: z.string().optional(),

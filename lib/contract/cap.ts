@@ -1,0 +1,232 @@
+import { z } from "zod";
+// The DNI/NIE rule is pure and shared with the forms (no dependencies beyond itself).
+import { isValidDniNie, normalizeDniNie } from "@/lib/cap/dni";
+import { isoDateTimeSchema, paginationSchema, uuidSchema } from "./common";
+
+// CAP course administration (spec 001 §2–§9). Course dates are school-local 'YYYY-MM-DD'; instants ISO 8601 UTC.
+
+export const localDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "La fecha no es válida")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+    message: "La fecha no es válida",
+  });
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+// ── Sections ────────────────────────────────────────────────────────────────────────────────────────────
+export const sectionSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  // The centre authorization number of the Ministry of Transport's CAP application (needed for the file).
+  authorizationNumber: z.string().nullable(),
+});
+export type Section = z.infer<typeof sectionSchema>;
+export const sectionListSchema = z.array(sectionSchema);
+
+export const sectionBodySchema = z.object({
+  name: requiredText("El nombre de la sección es obligatorio"),
+  authorizationNumber: optionalText(50),
+});
+export type SectionBody = z.input<typeof sectionBodySchema>;
+
+// ── Courses ─────────────────────────────────────────────────────────────────────────────────────────────
+export const capCourseSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  code: z.string(),
+  sectionId: uuidSchema,
+  sectionName: z.string(),
+  start: localDateSchema,
+  end: localDateSchema,
+});
+export type CapCourse = z.infer<typeof capCourseSchema>;
+export const capCourseListSchema = z.array(capCourseSchema);
+
+export const createCapCourseBodySchema = z
+  .object({
+    name: requiredText("El nombre es obligatorio"),
+    code: requiredText("El código es obligatorio", 50),
+    sectionId: z.string({ error: "La sección es obligatoria" }).uuid("La sección no es válida"),
+    start: z.string({ error: "La fecha de inicio es obligatoria" }).pipe(localDateSchema),
+    end: z.string({ error: "La fecha de fin es obligatoria" }).pipe(localDateSchema),
+  })
+  .refine((b) => b.end >= b.start, {
+    message: "La fecha de fin debe ser igual o posterior a la fecha de inicio",
+    path: ["end"],
+  });
+export type CreateCapCourseBody = z.infer<typeof createCapCourseBodySchema>;
+
+// ── Sessions and attendance ────────────────────────────────────────────────────────────────────────────
+export const attendanceSchema = z.object({
+  id: uuidSchema,
+  studentId: uuidSchema,
+  studentName: z.string(),
+  studentDni: z.string(),
+  in: isoDateTimeSchema.nullable(),
+  out: isoDateTimeSchema.nullable(),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+export const capSessionSchema = z.object({
+  id: uuidSchema,
+  capCourseId: uuidSchema,
+  courseName: z.string(),
+  name: z.string(),
+  // Copied from the course when the session is created without them.
+  code: z.string(),
+  sectionId: uuidSchema,
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
+  attendances: z.array(attendanceSchema),
+});
+export type CapSession = z.infer<typeof capSessionSchema>;
+export const capSessionListSchema = z.array(capSessionSchema);
+
+export const createCapSessionBodySchema = z
+  .object({
+    name: requiredText("El nombre de la sesión es obligatorio"),
+    code: optionalText(50),
+    sectionId: uuidSchema.nullish(),
+    start: z.string({ error: "La fecha de inicio es obligatoria" }).pipe(isoDateTimeSchema),
+    end: z.string({ error: "La fecha de fin es obligatoria" }).pipe(isoDateTimeSchema),
+  })
+  .refine((b) => Date.parse(b.end) > Date.parse(b.start), {
+    message: "La hora de fin debe ser posterior a la hora de inicio",
+    path: ["end"],
+  });
+export type CreateCapSessionBody = z.input<typeof createCapSessionBodySchema>;
+
+export const ATTENDANCE_TYPES = ["in", "out"] as const;
+export const attendanceTypeSchema = z.enum(ATTENDANCE_TYPES);
+export type AttendanceType = z.infer<typeof attendanceTypeSchema>;
+
+// A camera capture as a data URL ('data:image/jpeg;base64,…'); 640x480 JPEG for attendance (spec §9).
+export const imageDataUrlSchema = z
+  .string({ error: "La imagen es obligatoria" })
+  .regex(/^data:image\/(jpeg|jpg|png|webp);base64,/i, "La imagen debe ser una imagen JPEG codificada como data URL");
+
+export const createAttendanceBodySchema = z.object({
+  capSessionId: uuidSchema,
+  studentId: uuidSchema,
+  type: attendanceTypeSchema,
+  image: imageDataUrlSchema,
+});
+export type CreateAttendanceBody = z.infer<typeof createAttendanceBodySchema>;
+
+export const createAttendanceResponseSchema = z.object({ success: z.literal(true), attendance: attendanceSchema });
+export type CreateAttendanceResponse = z.infer<typeof createAttendanceResponseSchema>;
+
+export const addAttendanceBodySchema = z
+  .object({
+    capSessionId: uuidSchema,
+    studentId: uuidSchema,
+    in: isoDateTimeSchema.nullish(),
+    out: isoDateTimeSchema.nullish(),
+  })
+  .refine((b) => !b.out || !!b.in, { message: "La salida requiere una entrada", path: ["out"] })
+  .refine((b) => !b.out || !b.in || Date.parse(b.out) > Date.parse(b.in), {
+    message: "La hora de salida debe ser posterior a la de entrada",
+    path: ["out"],
+  });
+export type AddAttendanceBody = z.input<typeof addAttendanceBodySchema>;
+
+// The `error` codes of a failed capture (spec §8) and of the server's attendance rules (409).
+export const BIOMETRIC_ERRORS = {
+  mismatch: "biometric-mismatch",
+  referenceNotFound: "biometric-reference-not-found",
+  noFace: "no-face-in-capture-image",
+} as const;
+export const ATTENDANCE_RULE_ERRORS = [
+  "ATTENDANCE_ALREADY_REGISTERED",
+  "ATTENDANCE_ENTRY_REQUIRED",
+  "SESSION_NOT_CURRENT",
+  "STUDENT_NOT_IN_SESSION",
+] as const;
+
+// ── Enrolments ─────────────────────────────────────────────────────────────────────────────────────────
+// Real Decreto 284/2021: at most 20 students per CAP course.
+export const MAX_STUDENTS_PER_COURSE = 20;
+
+export const enrollmentSchema = z.object({
+  id: uuidSchema,
+  studentId: uuidSchema,
+  enrolledAt: isoDateTimeSchema,
+  student: z.object({ id: uuidSchema, fullname: z.string(), dni: z.string() }),
+});
+export type Enrollment = z.infer<typeof enrollmentSchema>;
+export const enrollmentListSchema = z.array(enrollmentSchema);
+
+export const enrollBodySchema = z.object({
+  studentIds: z.array(uuidSchema, { error: "Debes seleccionar al menos un alumno" }).min(1, "Debes seleccionar al menos un alumno").max(100),
+});
+export type EnrollBody = z.infer<typeof enrollBodySchema>;
+
+export const ENROLL_FAILURES = ["COURSE_FULL", "ALREADY_ENROLLED", "STUDENT_NOT_FOUND", "STUDENT_WITHOUT_DNI"] as const;
+export const enrollResultSchema = z.object({
+  successful: z.array(z.object({ studentId: uuidSchema, enrollmentId: uuidSchema })),
+  failed: z.array(z.object({ studentId: z.string(), error: z.string(), message: z.string() })),
+});
+export type EnrollResult = z.infer<typeof enrollResultSchema>;
+
+// ── Students ───────────────────────────────────────────────────────────────────────────────────────────
+export const capStudentSchema = z.object({
+  id: uuidSchema,
+  firstname: z.string(),
+  surname1: z.string(),
+  surname2: z.string().nullable(),
+  dni: z.string(),
+  fullname: z.string(),
+  // Null for CAP students without a login.
+  username: z.string().nullable(),
+  hasBiometricReference: z.boolean(),
+});
+export type CapStudent = z.infer<typeof capStudentSchema>;
+
+export const studentPageSchema = z.object({ data: z.array(capStudentSchema), pagination: paginationSchema });
+export type StudentPage = z.infer<typeof studentPageSchema>;
+
+export const STUDENT_PAGE_DEFAULT_LIMIT = 20;
+export const STUDENT_PAGE_MAX_LIMIT = 100;
+export const studentListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1, "La página no es válida").default(1),
+  limit: z.coerce.number().int().min(1).max(STUDENT_PAGE_MAX_LIMIT, `El límite máximo es ${STUDENT_PAGE_MAX_LIMIT}`).default(STUDENT_PAGE_DEFAULT_LIMIT),
+});
+export type StudentListQuery = z.input<typeof studentListQuerySchema>;
+
+export const capStudentBodySchema = z.object({
+  firstname: requiredText("El nombre es obligatorio", 100),
+  surname1: requiredText("El primer apellido es obligatorio", 100),
+  surname2: optionalText(100),
+  dni: z
+    .string({ error: "El DNI/NIE es obligatorio" })
+    .trim()
+    .min(1, "El DNI/NIE es obligatorio")
+    .refine(isValidDniNie, "El DNI/NIE no es válido")
+    .transform(normalizeDniNie),
+});
+export type CapStudentBody = z.input<typeof capStudentBodySchema>;
+
+// ── Biometric reference ────────────────────────────────────────────────────────────────────────────────
+export const biometricReferenceSchema = z.object({ image: z.string(), createdAt: isoDateTimeSchema });
+export type BiometricReference = z.infer<typeof biometricReferenceSchema>;
+
+export const saveBiometricReferenceBodySchema = z.object({ image: imageDataUrlSchema });
+export type SaveBiometricReferenceBody = z.infer<typeof saveBiometricReferenceBodySchema>;
+export const saveBiometricReferenceResponseSchema = z.object({ createdAt: isoDateTimeSchema });
+
+// ── Attendance file ────────────────────────────────────────────────────────────────────────────────────
+export const REPORT_ERRORS = {
+  noFulfilled: "NO_FULFILLED_ATTENDANCES",
+  authorizationMissing: "AUTHORIZATION_CODE_NOT_CONFIGURED",
+} as const;
+export const defaultReportFileName = (sessionId: string) => `curso_session_${sessionId}.txt`;

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+// GET /api/config: every setting as `{ value: string }`, keyed by its name (spec §3, §7).
+export const CONFIG_KEYS = [
+  "practice_duration_min",
+  "practice_duration_max",
+  "practice_duration_increments",
+  "reservation_mode",
+  "hourly_price",
+  "reservation_cancel_deadline_hours",
+  "stripe_charges_enabled",
+  "balance_mode",
+] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+const settingSchema = z.object({ value: z.string() });
+
+export const configResponseSchema = z.object({
+  practice_duration_min: settingSchema, // ISO 8601 duration, hours and minutes only ('PT1H')
+  practice_duration_max: settingSchema, // 'PT2H'
+  practice_duration_increments: settingSchema, // 'PT30M' (informative: options step by the minimum, spec §5)
+  reservation_mode: settingSchema, // 'request' | 'direct' (direct: bookings are confirmed at once)
+  hourly_price: settingSchema, // integer cents as a string, '3500'
+  reservation_cancel_deadline_hours: settingSchema, // '24'
+  stripe_charges_enabled: settingSchema, // 'true' | 'false'
+  balance_mode: settingSchema, // 'time' | 'money'
+});
+export type ConfigResponse = z.infer<typeof configResponseSchema>;
+
+export const reservationModeSchema = z.enum(["request", "direct"]);
+export type ReservationMode = z.infer<typeof reservationModeSchema>;
+
+export const balanceModeSchema = z.enum(["time", "money"]);
+export type BalanceMode = z.infer<typeof balanceModeSchema>;

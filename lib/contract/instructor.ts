@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { isoDateTimeSchema, uuidSchema } from "./common";
+import { balanceSchema } from "./balance";
+import { licenseSchema, reservationSchema } from "./reservations";
+
+// cancellationRequest is set only while the student's cancellation request is pending (hasCancellationRequest).
+export const instructorReservationSchema = reservationSchema.extend({
+  student: z.object({ id: uuidSchema, name: z.string(), dni: z.string().nullable() }),
+  cancellationRequest: z.object({ reason: z.string(), requestedAt: isoDateTimeSchema }).nullable(),
+});
+export type InstructorReservation = z.infer<typeof instructorReservationSchema>;
+export const instructorReservationListSchema = z.array(instructorReservationSchema);
+
+// GET /api/instructor/reservations?scope=
+// pending: requested, or confirmed with a pending cancellation request; upcoming: active and not ended;
+// past: ended or inactive; all (default). Pending first by start, others by start ascending (past: descending).
+export const reservationScopeSchema = z.enum(["pending", "upcoming", "past", "all"]);
+export type ReservationScope = z.infer<typeof reservationScopeSchema>;
+export const instructorReservationsQuerySchema = z.object({ scope: reservationScopeSchema.default("all") });
+
+const optionalReason = z
+  .string()
+  .max(1000, "El motivo no puede superar 1000 caracteres")
+  .nullish()
+  .transform((r) => (r?.trim() ? r.trim() : null));
+
+// POST /api/instructor/reservations/{id}/deny and /annul
+export const optionalReasonBodySchema = z.object({ reason: optionalReason });
+export type OptionalReasonBody = z.input<typeof optionalReasonBodySchema>;
+
+// POST /api/instructor/reservations/{id}/cancellation-request/reject
+export const rejectCancellationBodySchema = z.object({
+  reason: z
+    .string({ error: "El motivo es obligatorio" })
+    .trim()
+    .min(1, "El motivo es obligatorio")
+    .max(1000, "El motivo no puede superar 1000 caracteres"),
+});
+export type RejectCancellationBody = z.infer<typeof rejectCancellationBodySchema>;
+
+// GET /api/instructor/calendar?start&end
+export const instructorCalendarQuerySchema = z
+  .object({ start: isoDateTimeSchema, end: isoDateTimeSchema })
+  .refine((q) => Date.parse(q.end) > Date.parse(q.start), { message: "El rango de fechas no es válido" })
+  .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= 62 * 86_400_000, {
+    message: "El rango de fechas no puede superar 2 meses",
+  });
+export type InstructorCalendarQuery = z.infer<typeof instructorCalendarQuerySchema>;
+
+// 'availability': an open window of the instructor's schedule; 'reservation-other': denied, cancelled or annulled.
+export const instructorCalendarEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
+  color: z.string(),
+  type: z.enum(["availability", "reservation-pending", "reservation-confirmed", "reservation-other"]),
+  reservationId: uuidSchema.nullable(),
+  studentName: z.string().nullable(),
+});
+export type InstructorCalendarEvent = z.infer<typeof instructorCalendarEventSchema>;
+export const instructorCalendarSchema = z.array(instructorCalendarEventSchema);
+
+// GET /api/instructor/dashboard (today in the tenant's time zone).
+export const instructorDashboardSchema = z.object({
+  today: instructorReservationListSchema,
+  pendingRequests: instructorReservationListSchema,
+  pendingCancellationRequests: instructorReservationListSchema,
+});
+export type InstructorDashboard = z.infer<typeof instructorDashboardSchema>;
+
+// GET /api/instructor/students
+export const instructorStudentSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  dni: z.string().nullable(),
+  licenses: z.array(licenseSchema),
+  balance: balanceSchema,
+});
+export type InstructorStudent = z.infer<typeof instructorStudentSchema>;
+export const instructorStudentListSchema = z.array(instructorStudentSchema);

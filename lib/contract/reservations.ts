@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { isoDateTimeSchema, uuidSchema } from "./common";
+
+export const RESERVATION_STATUSES = ["requested", "denied", "confirmed", "anulled", "cancelled"] as const;
+export const reservationStatusSchema = z.enum(RESERVATION_STATUSES);
+export type ReservationStatus = z.infer<typeof reservationStatusSchema>;
+
+// Requested and confirmed reservations hold the instructor's time and the student's balance.
+export const ACTIVE_RESERVATION_STATUSES = ["requested", "confirmed"] as const satisfies readonly ReservationStatus[];
+
+// The spec's labels (§4); 'anulled' is spelt so on the wire.
+export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+  requested: "Pendiente",
+  denied: "Denegada",
+  confirmed: "Confirmada",
+  anulled: "Anulada",
+  cancelled: "Cancelada",
+};
+
+export const licenseSchema = z.object({ id: uuidSchema, code: z.string(), name: z.string() });
+export type License = z.infer<typeof licenseSchema>;
+
+// GET /api/student/instructor-assignments
+export const instructorAssignmentSchema = z.object({
+  id: uuidSchema,
+  instructor: z.object({ id: uuidSchema, firstName: z.string() }),
+  license: licenseSchema,
+});
+export type InstructorAssignment = z.infer<typeof instructorAssignmentSchema>;
+export const instructorAssignmentListSchema = z.array(instructorAssignmentSchema);
+
+export const reservationSchema = z.object({
+  id: uuidSchema,
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
+  status: reservationStatusSchema,
+  instructor: z.string(), // display name
+  instructorId: uuidSchema,
+  license: z.string(), // the licence's name, e.g. 'B'
+  licenseCode: z.string(),
+  duration: z.number().int(), // seconds
+  message: z.string().nullable(),
+  hasCancellationRequest: z.boolean(), // a cancellation request is pending
+  // The student's reason for a cancellation request, or the school's reason for a denial or annulment.
+  cancellationReason: z.string().nullable(),
+  // The school's reason when it rejected a cancellation request.
+  cancellationResponse: z.string().nullable(),
+  canRequestCancellation: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+export const reservationListSchema = z.array(reservationSchema);
+
+export const slotSchema = z
+  .object({
+    start: isoDateTimeSchema,
+    end: isoDateTimeSchema,
+  })
+  .refine((s) => Date.parse(s.end) > Date.parse(s.start), { message: "El fin del horario debe ser posterior al inicio" });
+export type Slot = z.infer<typeof slotSchema>;
+
+// POST /api/student/reservations (header Idempotency-Key optional).
+export const createReservationBodySchema = z.object({
+  instructorId: uuidSchema,
+  licenseId: uuidSchema,
+  message: z
+    .string()
+    .max(500, "El mensaje no puede superar 500 caracteres")
+    .nullish()
+    .transform((m) => (m?.trim() ? m.trim() : null)),
+  slots: z
+    .array(slotSchema)
+    .min(1, "Debes seleccionar al menos un horario")
+    .max(20, "No puedes reservar más de 20 horarios a la vez"),
+});
+export type CreateReservationBody = z.input<typeof createReservationBodySchema>;
+
+export const createReservationResponseSchema = z.object({ reservations: reservationListSchema });
+export type CreateReservationResponse = z.infer<typeof createReservationResponseSchema>;
+
+// 409 body of POST /api/student/reservations when some slot is taken (nothing is booked).
+export const slotsUnavailableBodySchema = z.object({
+  error: z.literal("SLOTS_UNAVAILABLE"),
+  message: z.string(),
+  unavailable_slots: z.array(z.object({ start: isoDateTimeSchema, end: isoDateTimeSchema })),
+});
+export type SlotsUnavailableBody = z.infer<typeof slotsUnavailableBodySchema>;
+
+export const INSUFFICIENT_BALANCE_MESSAGE = "Saldo insuficiente para completar la reserva";
+
+// POST /api/student/reservations/{id}/request-cancellation
+export const requestCancellationBodySchema = z.object({
+  reason: z
+    .string({ error: "El motivo es obligatorio" })
+    .trim()
+    .min(1, "El motivo es obligatorio")
+    .max(1000, "El motivo no puede superar 1000 caracteres"),
+});
+export type RequestCancellationBody = z.infer<typeof requestCancellationBodySchema>;
+
+// GET /api/student/reservations/calendar?instructor&start&end&duration (duration in seconds; default: the minimum).
+export const bookingCalendarQuerySchema = z
+  .object({
+    instructor: uuidSchema,
+    start: isoDateTimeSchema,
+    end: isoDateTimeSchema,
+    duration: z.coerce.number().int().positive("La duración no es válida").optional(),
+  })
+  .refine((q) => Date.parse(q.end) > Date.parse(q.start), { message: "El rango de fechas no es válido" })
+  .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= 42 * 86_400_000, {
+    message: "El rango de fechas no puede superar 6 semanas",
+  });
+export type BookingCalendarQuery = z.infer<typeof bookingCalendarQuerySchema>;
+
+export const BOOKING_EVENT_TYPES = [
+  "available",
+  "unavailable",
+  "practice",
+  "reservation-confirmed",
+  "reservation-pending",
+] as const;
+export const bookingEventTypeSchema = z.enum(BOOKING_EVENT_TYPES);
+export type BookingEventType = z.infer<typeof bookingEventTypeSchema>;
+
+// 'available' ids are `slot:<start ISO>` (stable across refetches); the others are reservation ids.
+export const bookingCalendarEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
+  allDay: z.literal(false),
+  url: z.null(),
+  color: z.string(),
+  type: bookingEventTypeSchema,
+});
+export type BookingCalendarEvent = z.infer<typeof bookingCalendarEventSchema>;
+export const bookingCalendarSchema = z.array(bookingCalendarEventSchema);

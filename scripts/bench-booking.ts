@@ -1,0 +1,166 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { and, eq, gte } from "drizzle-orm";
+import { signToken } from "../lib/session/token";
+import { createApp } from "../server/app";
+import { openDatabase, type Db } from "../server/db/client";
+import { tenants, users } from "../server/db/schema/core";
+import { availabilityRules, instructorAssignments, licenses, reservations } from "../server/db/schema/reservations";
+import { changeBalance } from "../server/modules/balance/balance.service";
+import { addDays, isoWeekday, localDate, localToUtc } from "../server/modules/reservations/zoned-time";
+
+// `npm run bench:booking`: on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), in its
+// own tenant which it deletes afterwards. Calls the Hono app in process (app.request), as the BFF does.
+//  1. GET /api/student/reservations/calendar latency for one week, 10 instructors, 500 reservations.
+//  2. 200 simultaneous POST /api/student/reservations by 200 students over 20 slots of one instructor.
+
+const URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TZ = "Europe/Madrid";
+const INSTRUCTORS = 10;
+const RESERVATIONS = 500;
+const CALENDAR_REQUESTS = 300;
+const ATTEMPTS = 200;
+const SLOTS = 20;
+process.env.DATA_DIR ??= path.join(process.cwd(), ".data", "bench");
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function user(db: Db, tenantId: string, role: string, n: number) {
+  const [row] = await db
+    .insert(users)
+    .values({ tenantId, username: `${role.toLowerCase()}-${n}`, firstName: `${role} ${n}`, surname1: "Bench", roles: [role] })
+    .returning();
+  const token = await signToken({ uuid: row!.id, name: row!.firstName, profileImage: null, roles: [role], tenant: slug }, 3600);
+  return { id: row!.id, token };
+}
+
+const slug = `bench-${crypto.randomBytes(4).toString("hex")}`;
+
+async function main() {
+  const handle = await openDatabase({ url: URL });
+  if (handle.kind !== "postgres") throw new Error("The booking bench runs on PostgreSQL");
+  const db = handle.db;
+  const app = createApp({ db: async () => db });
+  const host = `${slug}.bench`;
+  const [tenant] = await db
+    .insert(tenants)
+    .values({ slug, name: "Autoescuela Bench", domains: [host], icons: { favicon96: "", favicon32: "", faviconIco: "", appleTouchIcon: "", webAppIcon192: "", webAppIcon512: "" } })
+    .returning();
+  const tenantId = tenant!.id;
+  try {
+    const [license] = await db.insert(licenses).values({ tenantId, code: "b", name: "B" }).returning();
+    const instructors = await Promise.all(Array.from({ length: INSTRUCTORS }, (_, i) => user(db, tenantId, "ROLE_INSTRUCTOR", i)));
+    await db.insert(availabilityRules).values(
+      instructors.flatMap((ins) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ tenantId, instructorId: ins.id, weekday, startMinutes: 8 * 60, endMinutes: 20 * 60 }))),
+    );
+
+    // Next week, Monday to Monday, local time.
+    let monday = addDays(localDate(Date.now(), TZ), 7);
+    while (isoWeekday(monday) !== 1) monday = addDays(monday, -1);
+    const weekStart = localToUtc(monday, 0, TZ);
+    const weekEnd = localToUtc(addDays(monday, 7), 0, TZ);
+
+    // 500 reservations: 50 per instructor over the week's 84 open hours; instructor i's lessons go to two
+    // students of their own, so no student is ever in two places at once.
+    const owners = await Promise.all(Array.from({ length: INSTRUCTORS * 2 }, (_, i) => user(db, tenantId, "ROLE_ALUMNO", 1000 + i)));
+    const rows = [];
+    for (let k = 0; k < RESERVATIONS; k++) {
+      const i = k % INSTRUCTORS;
+      const s = Math.floor(k / INSTRUCTORS);
+      const start = localToUtc(addDays(monday, s % 7), (8 + Math.floor(s / 7)) * 60, TZ);
+      rows.push({
+        tenantId,
+        studentId: owners[i * 2 + (s % 2)]!.id,
+        instructorId: instructors[i]!.id,
+        licenseId: license!.id,
+        startAt: new Date(start),
+        endAt: new Date(start + 3_600_000),
+        status: s % 3 === 0 ? ("requested" as const) : ("confirmed" as const),
+        chargeMode: "time" as const,
+        chargeAmount: 0,
+      });
+    }
+    await db.insert(reservations).values(rows);
+    const viewer = await user(db, tenantId, "ROLE_ALUMNO", 1);
+    await db.insert(instructorAssignments).values(instructors.map((ins) => ({ tenantId, studentId: viewer.id, instructorId: ins.id, licenseId: license!.id })));
+
+    const calendar = (i: number) =>
+      app.request(
+        `/api/student/reservations/calendar?${new URLSearchParams({ instructor: instructors[i % INSTRUCTORS]!.id, start: new Date(weekStart).toISOString(), end: new Date(weekEnd).toISOString() })}`,
+        { headers: { "x-tenant-host": host, authorization: `Bearer ${viewer.token}` } },
+      );
+    for (let i = 0; i < 30; i++) await (await calendar(i)).text();
+    const latencies: number[] = [];
+    let events = 0;
+    for (let i = 0; i < CALENDAR_REQUESTS; i++) {
+      const t0 = performance.now();
+      const res = await calendar(i);
+      const body = (await res.json()) as unknown[];
+      latencies.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`calendar answered ${res.status}`);
+      events = body.length;
+    }
+    latencies.sort((a, b) => a - b);
+    // Baseline: the same middleware (tenant, token, user) on the smallest signed-in call.
+    const baseline: number[] = [];
+    for (let i = 0; i < CALENDAR_REQUESTS; i++) {
+      const t = performance.now();
+      await (await app.request("/api/config", { headers: { "x-tenant-host": host, authorization: `Bearer ${viewer.token}` } })).text();
+      baseline.push(performance.now() - t);
+    }
+    baseline.sort((a, b) => a - b);
+
+    // 200 students, each with 10 h, booking one of 20 slots of instructor 0 in the week after, all at once.
+    const target = instructors[0]!;
+    const later = addDays(monday, 7);
+    const slots = Array.from({ length: SLOTS }, (_, s) => {
+      const start = localToUtc(addDays(later, Math.floor(s / 10)), (8 + (s % 10)) * 60, TZ);
+      return { start: new Date(start).toISOString(), end: new Date(start + 3_600_000).toISOString() };
+    });
+    const bookers = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => user(db, tenantId, "ROLE_ALUMNO", 2000 + i)));
+    await db.insert(instructorAssignments).values(bookers.map((b) => ({ tenantId, studentId: b.id, instructorId: target.id, licenseId: license!.id })));
+    for (const b of bookers) {
+      await changeBalance(db, { tenantId, studentId: b.id, mode: "time", amount: 36000, operation: "top-up", description: "recarga_admin" });
+    }
+    const t0 = performance.now();
+    const outcomes = await Promise.all(
+      bookers.map(async (b, i) => {
+        const res = await app.request("/api/student/reservations", {
+          method: "POST",
+          headers: { "x-tenant-host": host, authorization: `Bearer ${b.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ instructorId: target.id, licenseId: license!.id, slots: [slots[i % SLOTS]] }),
+        });
+        const body = (await res.json()) as { error?: string };
+        return res.status === 201 ? "success" : res.status === 409 && body.error === "SLOTS_UNAVAILABLE" ? "conflict" : `error ${res.status} ${body.error}`;
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    const count = (k: string) => outcomes.filter((o) => o === k).length;
+    const errors = outcomes.filter((o) => o.startsWith("error"));
+    const booked = await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.instructorId, target.id), gte(reservations.startAt, new Date(slots[0]!.start))));
+    const distinct = new Set(booked.map((b) => b.id)).size;
+
+    console.log(`# Booking bench (${new Date().toISOString()}, PostgreSQL, pool ${process.env.PG_POOL_MAX ?? 10})`);
+    console.log(`calendar: ${CALENDAR_REQUESTS} requests, week with ${INSTRUCTORS} instructors and ${RESERVATIONS} reservations, ${events} events per answer`);
+    console.log(`calendar latency: p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies.at(-1)!)}`);
+    console.log(`baseline GET /api/config: p50 ${ms(pct(baseline, 50))}, p95 ${ms(pct(baseline, 95))}`);
+    console.log(`booking: ${ATTEMPTS} simultaneous attempts over ${SLOTS} slots in ${elapsed.toFixed(2)} s (${(ATTEMPTS / elapsed).toFixed(0)} attempts/s)`);
+    console.log(`booking: ${count("success")} successes, ${count("conflict")} conflicts, ${errors.length} errors, ${distinct} reservations in the database`);
+    if (errors.length) console.log(`errors: ${[...new Set(errors)].join(", ")}`);
+    const ok = pct(latencies, 95) < 50 && errors.length === 0 && count("success") === SLOTS && distinct === SLOTS;
+    console.log(ok ? "targets met: calendar p95 < 50 ms, zero errors, exactly 20 bookings" : "TARGETS MISSED");
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await db.delete(tenants).where(eq(tenants.id, tenantId));
+    await handle.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { check, customType, date, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { tenants, users } from "./core";
+
+// CAP course administration: sections, courses, sessions, enrolments, attendance and biometric references.
+
+const tenantId = () =>
+  uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" });
+const studentRef = () =>
+  uuid("student_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// pg answers Buffers for bytea, PGlite Uint8Arrays: callers always get a Buffer.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// A teaching centre: its authorization number identifies it in the Ministry of Transport's CAP application.
+export const sections = pgTable(
+  "sections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text("name").notNull(),
+    authorizationNumber: text("authorization_number"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sections_tenant_idx").on(t.tenantId)],
+);
+
+export const capCourses = pgTable(
+  "cap_courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    // Restrict: a section with courses cannot be deleted (SECTION_IN_USE).
+    sectionId: uuid("section_id")
+      .notNull()
+      .references(() => sections.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    // School-local dates, both included.
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cap_courses_tenant_start_idx").on(t.tenantId, t.startDate),
+    check("cap_courses_period_ck", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const capSessions = pgTable(
+  "cap_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    capCourseId: uuid("cap_course_id")
+      .notNull()
+      .references(() => capCourses.id, { onDelete: "cascade" }),
+    sectionId: uuid("section_id")
+      .notNull()
+      .references(() => sections.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cap_sessions_course_start_idx").on(t.capCourseId, t.startAt),
+    index("cap_sessions_tenant_idx").on(t.tenantId),
+    check("cap_sessions_times_ck", sql`${t.endAt} > ${t.startAt}`),
+  ],
+);
+
+export const capEnrollments = pgTable(
+  "cap_enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    capCourseId: uuid("cap_course_id")
+      .notNull()
+      .references(() => capCourses.id, { onDelete: "cascade" }),
+    studentId: studentRef(),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cap_enrollments_course_student_uq").on(t.capCourseId, t.studentId),
+    index("cap_enrollments_student_idx").on(t.studentId),
+  ],
+);
+
+// Method of each registration: 'face' (verified capture) or 'manual' (added by an administrator).
+export const capAttendances = pgTable(
+  "cap_attendances",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    capSessionId: uuid("cap_session_id")
+      .notNull()
+      .references(() => capSessions.id, { onDelete: "cascade" }),
+    studentId: studentRef(),
+    inAt: timestamp("in_at", { withTimezone: true }),
+    outAt: timestamp("out_at", { withTimezone: true }),
+    inMethod: text("in_method"),
+    outMethod: text("out_method"),
+    // Face distance of the accepted capture (lower is more alike); captures themselves are never stored.
+    inDistance: real("in_distance"),
+    outDistance: real("out_distance"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cap_attendances_session_student_uq").on(t.capSessionId, t.studentId),
+    index("cap_attendances_student_idx").on(t.studentId),
+    check("cap_attendances_order_ck", sql`${t.outAt} is null or (${t.inAt} is not null and ${t.outAt} > ${t.inAt})`),
+  ],
+);
+
+// Special-category data (GDPR art. 9): image and embedding are AES-256-GCM ciphertexts (server/biometrics/crypto.ts).
+export const biometricReferences = pgTable(
+  "biometric_references",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    studentId: studentRef().unique("biometric_references_student_uq"),
+    imageMime: text("image_mime").notNull(),
+    imageEncrypted: bytea("image_encrypted").notNull(),
+    embeddingEncrypted: bytea("embedding_encrypted").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("biometric_references_tenant_idx").on(t.tenantId)],
+);

@@ -1,0 +1,68 @@
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { balanceMovements, balances } from "../../db/schema/reservations";
+
+export type BalanceRow = typeof balances.$inferSelect;
+export type MovementRow = typeof balanceMovements.$inferSelect;
+export type NewMovement = typeof balanceMovements.$inferInsert;
+
+export async function findBalance(db: DbOrTx, tenantId: string, studentId: string): Promise<BalanceRow | null> {
+  const [row] = await db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.tenantId, tenantId), eq(balances.studentId, studentId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listBalances(db: DbOrTx, tenantId: string, studentIds: string[]): Promise<BalanceRow[]> {
+  if (studentIds.length === 0) return [];
+  return db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.tenantId, tenantId), inArray(balances.studentId, studentIds)));
+}
+
+export async function ensureBalance(db: DbOrTx, tenantId: string, studentId: string): Promise<void> {
+  await db.insert(balances).values({ tenantId, studentId }).onConflictDoNothing();
+}
+
+// Row lock: one student's balance changes one transaction at a time.
+export async function lockBalance(db: DbOrTx, tenantId: string, studentId: string): Promise<BalanceRow | null> {
+  const [row] = await db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.tenantId, tenantId), eq(balances.studentId, studentId)))
+    .for("update");
+  return row ?? null;
+}
+
+// Adds `delta` (negative for a charge) only when the result stays non-negative; null otherwise.
+export async function addToBalance(
+  db: DbOrTx,
+  tenantId: string,
+  studentId: string,
+  field: "seconds" | "cents",
+  delta: number,
+): Promise<BalanceRow | null> {
+  const column = field === "seconds" ? balances.seconds : balances.cents;
+  const [row] = await db
+    .update(balances)
+    .set({ [field]: sql`${column} + ${delta}`, updatedAt: new Date() })
+    .where(and(eq(balances.tenantId, tenantId), eq(balances.studentId, studentId), gte(sql`${column} + ${delta}`, 0)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertMovement(db: DbOrTx, movement: NewMovement): Promise<MovementRow> {
+  const [row] = await db.insert(balanceMovements).values(movement).returning();
+  return row!;
+}
+
+export async function listMovements(db: DbOrTx, tenantId: string, studentId: string): Promise<MovementRow[]> {
+  return db
+    .select()
+    .from(balanceMovements)
+    .where(and(eq(balanceMovements.tenantId, tenantId), eq(balanceMovements.studentId, studentId)))
+    .orderBy(desc(balanceMovements.seq));
+}

@@ -1,0 +1,90 @@
+import type { Balance, BalanceMovement, MovementDescription } from "@/lib/contract/balance";
+import type { BalanceMode } from "@/lib/contract/config";
+import { INSUFFICIENT_BALANCE_MESSAGE } from "@/lib/contract/reservations";
+import type { DbOrTx } from "../../db/client";
+import { AppError } from "../../http/errors";
+import { getBookingSettings } from "../config/config.service";
+import {
+  addToBalance,
+  ensureBalance,
+  findBalance,
+  insertMovement,
+  listMovements,
+  type BalanceRow,
+  type MovementRow,
+} from "./balance.repository";
+
+export const insufficientBalance = () => new AppError("INSUFFICIENT_BALANCE", INSUFFICIENT_BALANCE_MESSAGE, 422);
+
+export function toBalance(mode: BalanceMode, row: Pick<BalanceRow, "seconds" | "cents"> | null): Balance {
+  return {
+    balanceMode: mode,
+    timeBalanceSeconds: mode === "time" ? (row?.seconds ?? 0) : null,
+    moneyBalanceCents: mode === "money" ? (row?.cents ?? 0) : null,
+  };
+}
+
+export async function getBalance(db: DbOrTx, tenantId: string, studentId: string): Promise<Balance> {
+  const [settings, row] = await Promise.all([getBookingSettings(db, tenantId), findBalance(db, tenantId, studentId)]);
+  return toBalance(settings.balanceMode, row);
+}
+
+export function toMovement(m: MovementRow): BalanceMovement {
+  const isTime = m.type === "time";
+  return {
+    id: m.id,
+    operation: m.operation,
+    type: m.type,
+    description: m.description,
+    date: m.createdAt.toISOString(),
+    secondsAmount: isTime ? m.amount : null,
+    secondsAmountBefore: isTime ? m.amountBefore : null,
+    secondsAmountAfter: isTime ? m.amountAfter : null,
+    moneyAmount: isTime ? null : m.amount,
+    moneyAmountBefore: isTime ? null : m.amountBefore,
+    moneyAmountAfter: isTime ? null : m.amountAfter,
+    currency: "EUR",
+    reservationId: m.reservationId,
+  };
+}
+
+export async function getBalanceHistory(db: DbOrTx, tenantId: string, studentId: string): Promise<BalanceMovement[]> {
+  return (await listMovements(db, tenantId, studentId)).map(toMovement);
+}
+
+export type BalanceChange = {
+  tenantId: string;
+  studentId: string;
+  mode: BalanceMode;
+  amount: number; // positive magnitude: seconds or cents
+  operation: "top-up" | "consumption";
+  description: MovementDescription;
+  reservationId?: string | null;
+  actorId?: string | null;
+  at?: Date; // when it happened (demo data); now by default
+};
+
+// The one way a balance changes: a conditional update plus its ledger movement, in the caller's transaction.
+// A charge that would leave the balance negative changes nothing and throws INSUFFICIENT_BALANCE.
+export async function changeBalance(tx: DbOrTx, change: BalanceChange): Promise<MovementRow | null> {
+  if (change.amount === 0) return null;
+  await ensureBalance(tx, change.tenantId, change.studentId);
+  const field = change.mode === "time" ? "seconds" : "cents";
+  const delta = change.operation === "top-up" ? change.amount : -change.amount;
+  const row = await addToBalance(tx, change.tenantId, change.studentId, field, delta);
+  if (!row) throw insufficientBalance();
+  const after = row[field];
+  return insertMovement(tx, {
+    tenantId: change.tenantId,
+    studentId: change.studentId,
+    reservationId: change.reservationId ?? null,
+    type: change.mode,
+    operation: change.operation,
+    description: change.description,
+    amount: change.amount,
+    amountBefore: after - delta,
+    amountAfter: after,
+    createdBy: change.actorId ?? null,
+    ...(change.at ? { createdAt: change.at } : {}),
+  });
+}

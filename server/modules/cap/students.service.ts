@@ -1,0 +1,79 @@
+import type { CapStudent, StudentPage } from "@/lib/contract/cap";
+import type { Db } from "../../db/client";
+import type { Auth, Tenant } from "../../http/context";
+import { conflict } from "../../http/errors";
+import { recordAudit } from "../audit/audit.repository";
+import { pgErrorCode } from "../reservations/pg-errors";
+import { findReference } from "./biometric-reference.repository";
+import { studentNotFound } from "./cap-errors";
+import { toStudent } from "./cap-views";
+import { deleteStudent, findStudent, insertStudent, searchStudents, updateStudent } from "./students.repository";
+
+type StudentInput = { firstname: string; surname1: string; surname2: string | null; dni: string };
+
+const duplicateDni = () => conflict("DUPLICATE_DNI", "Ya existe un usuario con ese DNI/NIE en la autoescuela");
+
+// The DNI is unique per tenant (index users_tenant_dni_uq): the database settles races, we translate.
+function translateUnique(error: unknown): never {
+  if (pgErrorCode(error) === "23505") throw duplicateDni();
+  throw error;
+}
+
+const values = (body: StudentInput) => ({ firstName: body.firstname, surname1: body.surname1, surname2: body.surname2, dni: body.dni });
+
+export async function listStudents(db: Db, tenant: Tenant, query: { search?: string; page: number; limit: number }): Promise<StudentPage> {
+  const { rows, total } = await searchStudents(db, tenant.id, query);
+  const totalPages = Math.max(1, Math.ceil(total / query.limit));
+  return {
+    data: rows.map(toStudent),
+    pagination: { page: query.page, totalPages, total, hasPreviousPage: query.page > 1, hasNextPage: query.page < totalPages },
+  };
+}
+
+export async function getStudent(db: Db, tenant: Tenant, id: string): Promise<CapStudent> {
+  const row = await findStudent(db, tenant.id, id);
+  if (!row) throw studentNotFound();
+  return toStudent(row);
+}
+
+export async function createCapStudent(db: Db, tenant: Tenant, auth: Auth, body: StudentInput): Promise<CapStudent> {
+  const id = await db
+    .transaction(async (tx) => {
+      const studentId = await insertStudent(tx, tenant.id, values(body));
+      await recordAudit(tx, tenant.id, auth, { action: "cap.student_created", targetType: "user", targetId: studentId });
+      return studentId;
+    })
+    .catch(translateUnique);
+  return getStudent(db, tenant, id);
+}
+
+export async function updateCapStudent(db: Db, tenant: Tenant, auth: Auth, id: string, body: StudentInput): Promise<CapStudent> {
+  await db
+    .transaction(async (tx) => {
+      if (!(await findStudent(tx, tenant.id, id))) throw studentNotFound();
+      await updateStudent(tx, tenant.id, id, values(body));
+      await recordAudit(tx, tenant.id, auth, { action: "cap.student_updated", targetType: "user", targetId: id });
+    })
+    .catch(translateUnique);
+  return getStudent(db, tenant, id);
+}
+
+/** Deletes the student with everything that hangs off them: biometric reference, enrolments, attendance rows. */
+export async function removeStudent(db: Db, tenant: Tenant, auth: Auth, id: string): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      const hadReference = Boolean(await findReference(tx, tenant.id, id));
+      if (!(await deleteStudent(tx, tenant.id, id))) throw studentNotFound();
+      await recordAudit(tx, tenant.id, auth, { action: "cap.student_deleted", targetType: "user", targetId: id });
+      if (hadReference) {
+        await recordAudit(tx, tenant.id, auth, { action: "biometric.reference_deleted", targetType: "user", targetId: id });
+      }
+    })
+    .catch((error: unknown) => {
+      // Another domain's record that must outlive the student (restricting foreign key).
+      if (pgErrorCode(error) === "23503") {
+        throw conflict("STUDENT_IN_USE", "No se puede eliminar el alumno porque tiene datos asociados en otros módulos");
+      }
+      throw error;
+    });
+}

@@ -1,0 +1,54 @@
+import { CONFIG_KEYS, type BalanceMode, type ConfigKey, type ConfigResponse, type ReservationMode } from "@/lib/contract/config";
+import { durationOptions, parseIsoDuration } from "@/lib/booking/durations";
+import type { DbOrTx } from "../../db/client";
+import { listSettings } from "./config.repository";
+
+// A tenant without its own value uses these (decided in docs/decisions/reservations.md).
+export const DEFAULT_SETTINGS: Record<ConfigKey, string> = {
+  practice_duration_min: "PT1H",
+  practice_duration_max: "PT2H",
+  practice_duration_increments: "PT30M",
+  reservation_mode: "request",
+  hourly_price: "3500",
+  reservation_cancel_deadline_hours: "24",
+  stripe_charges_enabled: "false",
+  balance_mode: "time",
+};
+
+export async function getConfig(db: DbOrTx, tenantId: string): Promise<ConfigResponse> {
+  const stored = await listSettings(db, tenantId);
+  return Object.fromEntries(CONFIG_KEYS.map((k) => [k, { value: stored[k] ?? DEFAULT_SETTINGS[k] }])) as ConfigResponse;
+}
+
+export type BookingSettings = {
+  durations: number[]; // allowed lengths in seconds; empty when the configuration cannot give any
+  reservationMode: ReservationMode;
+  balanceMode: BalanceMode;
+  hourlyPriceCents: number;
+  cancelDeadlineHours: number;
+};
+
+function safeDurations(minIso: string, maxIso: string): number[] {
+  try {
+    return durationOptions(parseIsoDuration(minIso), parseIsoDuration(maxIso));
+  } catch {
+    return [];
+  }
+}
+
+const nonNegativeInt = (value: string, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+
+// The typed view the booking rules use; an unreadable value falls back to its default.
+export async function getBookingSettings(db: DbOrTx, tenantId: string): Promise<BookingSettings> {
+  const c = await getConfig(db, tenantId);
+  return {
+    durations: safeDurations(c.practice_duration_min.value, c.practice_duration_max.value),
+    reservationMode: c.reservation_mode.value === "direct" ? "direct" : "request",
+    balanceMode: c.balance_mode.value === "money" ? "money" : "time",
+    hourlyPriceCents: nonNegativeInt(c.hourly_price.value, 3500),
+    cancelDeadlineHours: nonNegativeInt(c.reservation_cancel_deadline_hours.value, 24),
+  };
+}

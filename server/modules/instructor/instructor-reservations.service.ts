@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import type { InstructorReservation, ReservationScope } from "@/lib/contract/instructor";
+import type { Db, DbOrTx } from "../../db/client";
+import { reservations } from "../../db/schema/reservations";
+import type { Auth, Tenant } from "../../http/context";
+import { conflict, notFound } from "../../http/errors";
+import { recordAudit } from "../audit/audit.repository";
+import { getBookingSettings } from "../config/config.service";
+import { toInstructorReservation } from "../reservations/reservation-view";
+import { refund } from "../reservations/reservations.service";
+import { findReservationView, listReservationViews, updateIf, type NewReservation, type ReservationFilter } from "../reservations/reservations.repository";
+
+const NOT_FOUND = "Reserva no encontrada";
+const ACTIVE = ["requested", "confirmed"] as const;
+
+function scopeFilter(scope: ReservationScope, now: Date): ReservationFilter {
+  switch (scope) {
+    case "pending":
+      return { extra: sql`(${reservations.status} = 'requested' or ${reservations.cancellationRequestStatus} = 'pending')` };
+    case "upcoming":
+      return { statuses: ACTIVE, extra: sql`${reservations.endAt} > ${now}` };
+    case "past":
+      return { extra: sql`${reservations.endAt} <= ${now}` };
+    case "all":
+      return {};
+  }
+}
+
+export async function listInstructorReservations(
+  db: DbOrTx,
+  tenantId: string,
+  instructorId: string,
+  scope: ReservationScope,
+  now = new Date(),
+  extra: ReservationFilter = {},
+): Promise<InstructorReservation[]> {
+  const [settings, views] = await Promise.all([
+    getBookingSettings(db, tenantId),
+    listReservationViews(db, tenantId, { ...scopeFilter(scope, now), ...extra, instructorId }),
+  ]);
+  const list = views.map((v) => toInstructorReservation(v, now, settings.cancelDeadlineHours));
+  return scope === "past" ? list.reverse() : list;
+}
+
+async function getOne(db: DbOrTx, tenantId: string, instructorId: string, id: string, now: Date): Promise<InstructorReservation> {
+  const [settings, view] = await Promise.all([getBookingSettings(db, tenantId), findReservationView(db, tenantId, id, { instructorId })]);
+  if (!view) throw notFound(NOT_FOUND);
+  return toInstructorReservation(view, now, settings.cancelDeadlineHours);
+}
+
+type Action = {
+  name: string;
+  from: "requested" | "confirmed";
+  pendingRequest?: boolean;
+  set: (reason: string | null, now: Date, auth: Auth) => Partial<NewReservation>;
+  refund?: "reserva_cancelada" | "reserva_denegada" | "reserva_anulada";
+  wrongStatus: string;
+};
+
+const decided = (now: Date, auth: Auth) => ({ decidedAt: now, decidedBy: auth.impersonatorId ?? auth.userId });
+
+export const ACTIONS = {
+  confirm: {
+    name: "confirmed",
+    from: "requested",
+    set: (_r, now, auth) => ({ status: "confirmed", ...decided(now, auth) }),
+    wrongStatus: "Solo se pueden confirmar reservas pendientes",
+  },
+  deny: {
+    name: "denied",
+    from: "requested",
+    set: (reason, now, auth) => ({ status: "denied", decisionReason: reason, ...decided(now, auth) }),
+    refund: "reserva_denegada",
+    wrongStatus: "Solo se pueden denegar reservas pendientes",
+  },
+  annul: {
+    name: "annulled",
+    from: "confirmed",
+    set: (reason, now, auth) => ({
+      status: "anulled",
+      decisionReason: reason,
+      // An annulment also closes a pending cancellation request.
+      cancellationRequestStatus: sql`case when ${reservations.cancellationRequestStatus} = 'pending' then 'closed' else ${reservations.cancellationRequestStatus} end` as never,
+      ...decided(now, auth),
+    }),
+    refund: "reserva_anulada",
+    wrongStatus: "Solo se pueden anular reservas confirmadas",
+  },
+  acceptCancellation: {
+    name: "cancellation_accepted",
+    from: "confirmed",
+    pendingRequest: true,
+    set: (_r, now, auth) => ({ status: "cancelled", cancellationRequestStatus: "accepted", ...decided(now, auth) }),
+    refund: "reserva_cancelada",
+    wrongStatus: "La reserva no tiene una solicitud de cancelación pendiente",
+  },
+  rejectCancellation: {
+    name: "cancellation_rejected",
+    from: "confirmed",
+    pendingRequest: true,
+    set: (reason, now, auth) => ({ cancellationRequestStatus: "rejected", cancellationResponse: reason, ...decided(now, auth) }),
+    wrongStatus: "La reserva no tiene una solicitud de cancelación pendiente",
+  },
+} satisfies Record<string, Action>;
+
+// Every decision re-checks the status in its UPDATE ... WHERE, so two people acting at once cannot both
+// succeed (and cannot refund twice).
+export async function decide(
+  db: Db,
+  tenant: Tenant,
+  auth: Auth,
+  id: string,
+  action: keyof typeof ACTIONS,
+  reason: string | null = null,
+  now = new Date(),
+): Promise<InstructorReservation> {
+  const a: Action = ACTIONS[action];
+  await db.transaction(async (tx) => {
+    const row = await updateIf(
+      tx,
+      tenant.id,
+      id,
+      { status: a.from, instructorId: auth.userId, pendingRequest: a.pendingRequest },
+      a.set(reason, now, auth),
+    );
+    if (!row) {
+      if (!(await findReservationView(tx, tenant.id, id, { instructorId: auth.userId }))) throw notFound(NOT_FOUND);
+      throw conflict("INVALID_RESERVATION_STATUS", a.wrongStatus);
+    }
+    if (a.refund) await refund(tx, tenant.id, row, a.refund, auth.impersonatorId ?? auth.userId);
+    await recordAudit(tx, tenant.id, auth, {
+      action: `reservations.${a.name}`,
+      targetType: "reservation",
+      targetId: id,
+      details: reason ? { reason } : {},
+    });
+  });
+  return getOne(db, tenant.id, auth.userId, id, now);
+}

@@ -1,0 +1,72 @@
+import type { BookingCalendarEvent, BookingCalendarQuery } from "@/lib/contract/reservations";
+import type { DbOrTx } from "../../db/client";
+import type { Auth, Tenant } from "../../http/context";
+import { AppError, notFound } from "../../http/errors";
+import { loadWindows } from "../availability/availability.service";
+import { getBookingSettings } from "../config/config.service";
+import { findAssignment } from "./assignments.repository";
+import { EVENT_COLORS } from "./calendar-colors";
+import { listActiveBusy } from "./reservations.repository";
+import { generateSlots, mergeIntervals, type Interval } from "./slots";
+
+const iso = (t: number) => new Date(t).toISOString();
+
+function event(id: string, type: BookingCalendarEvent["type"], title: string, color: string, i: Interval): BookingCalendarEvent {
+  return { id, title, start: iso(i.start), end: iso(i.end), allDay: false, url: null, color, type };
+}
+
+// The booking wizard's week (spec §3 booking calendar event): free slots of the chosen duration, the
+// instructor's busy time without names, and this student's own reservations and past lessons with them.
+export async function getBookingCalendar(
+  db: DbOrTx,
+  tenant: Tenant,
+  auth: Auth,
+  query: BookingCalendarQuery,
+  now = new Date(),
+): Promise<BookingCalendarEvent[]> {
+  const studentId = auth.userId;
+  const instructorId = query.instructor;
+  const from = Date.parse(query.start);
+  const to = Date.parse(query.end);
+  // Independent reads run at once (one pool connection each); the checks come after.
+  const [settings, assignment, windowsByInstructor, busyRows] = await Promise.all([
+    getBookingSettings(db, tenant.id),
+    findAssignment(db, tenant.id, studentId, instructorId),
+    loadWindows(db, tenant, [instructorId], from, to),
+    listActiveBusy(db, tenant.id, { instructorId, studentId }, new Date(from), new Date(to)),
+  ]);
+  if (query.duration !== undefined && !settings.durations.includes(query.duration)) {
+    throw new AppError("VALIDATION_ERROR", "La duración no está permitida", 422);
+  }
+  if (!assignment) throw notFound("Profesor no encontrado");
+  const duration = query.duration ?? settings.durations[0];
+  const events: BookingCalendarEvent[] = [];
+  const othersBusy: Interval[] = [];
+  for (const b of busyRows) {
+    const interval = { start: b.startAt.getTime(), end: b.endAt.getTime() };
+    if (b.studentId !== studentId || b.instructorId !== instructorId) {
+      othersBusy.push(interval);
+    } else if (b.status === "confirmed" && interval.end <= now.getTime()) {
+      events.push(event(b.id, "practice", "Práctica", EVENT_COLORS.practice, interval));
+    } else if (b.status === "confirmed") {
+      events.push(event(b.id, "reservation-confirmed", "Reserva confirmada", EVENT_COLORS.confirmed, interval));
+    } else {
+      events.push(event(b.id, "reservation-pending", "Reserva pendiente", EVENT_COLORS.requested, interval));
+    }
+  }
+  for (const i of mergeIntervals(othersBusy)) {
+    events.push(event(`busy:${iso(i.start)}`, "unavailable", "No disponible", EVENT_COLORS.unavailable, i));
+  }
+  if (duration !== undefined) {
+    const busy = busyRows.map((b) => ({ start: b.startAt.getTime(), end: b.endAt.getTime() }));
+    const slots = generateSlots({
+      windows: windowsByInstructor.get(instructorId) ?? [],
+      busy,
+      durationSeconds: duration,
+      now: now.getTime(),
+      timeZone: tenant.timeZone,
+    });
+    for (const s of slots) events.push(event(`slot:${iso(s.start)}`, "available", "Disponible", EVENT_COLORS.available, s));
+  }
+  return events.sort((a, b) => a.start.localeCompare(b.start) || a.type.localeCompare(b.type));
+}

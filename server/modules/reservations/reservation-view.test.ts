@@ -1,0 +1,49 @@
+import { reservationFlags } from "./reservation-view";
+
+const now = new Date("2025-05-10T10:00:00Z");
+const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+const base = { cancellationRequestStatus: null } as const;
+
+describe("canRequestCancellation around the deadline (24 h)", () => {
+  it.each([
+    [48, true],
+    [24.01, true],
+    [24, false], // exactly at the deadline is too late: start - now must be greater
+    [23.99, false],
+    [1, false],
+    [-1, false],
+  ])("a confirmed lesson starting in %d h → %p", (h, expected) => {
+    expect(reservationFlags({ ...base, status: "confirmed", startAt: hours(h) }, now, 24).canRequestCancellation).toBe(expected);
+  });
+
+  it("follows the configured number of hours", () => {
+    expect(reservationFlags({ ...base, status: "confirmed", startAt: hours(3) }, now, 2).canRequestCancellation).toBe(true);
+    expect(reservationFlags({ ...base, status: "confirmed", startAt: hours(3) }, now, 48).canRequestCancellation).toBe(false);
+  });
+
+  it("is false while a request is pending, true again after a rejection", () => {
+    expect(reservationFlags({ status: "confirmed", startAt: hours(48), cancellationRequestStatus: "pending" }, now, 24)).toEqual({
+      hasCancellationRequest: true,
+      canCancel: false,
+      canRequestCancellation: false,
+    });
+    expect(
+      reservationFlags({ status: "confirmed", startAt: hours(48), cancellationRequestStatus: "rejected" }, now, 24).canRequestCancellation,
+    ).toBe(true);
+  });
+
+  it.each(["requested", "denied", "anulled", "cancelled"] as const)("is false for %s", (status) => {
+    expect(reservationFlags({ ...base, status, startAt: hours(48) }, now, 24).canRequestCancellation).toBe(false);
+  });
+});
+
+describe("canCancel", () => {
+  it("is true only for a request without a pending cancellation request, whatever the deadline", () => {
+    expect(reservationFlags({ ...base, status: "requested", startAt: hours(1) }, now, 24).canCancel).toBe(true);
+    expect(reservationFlags({ ...base, status: "requested", startAt: hours(48) }, now, 24).canCancel).toBe(true);
+    expect(reservationFlags({ status: "requested", startAt: hours(48), cancellationRequestStatus: "pending" }, now, 24).canCancel).toBe(false);
+    for (const status of ["confirmed", "denied", "anulled", "cancelled"] as const) {
+      expect(reservationFlags({ ...base, status, startAt: hours(48) }, now, 24).canCancel).toBe(false);
+    }
+  });
+});

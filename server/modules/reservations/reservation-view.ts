@@ -1,0 +1,52 @@
+import type { InstructorReservation } from "@/lib/contract/instructor";
+import type { Reservation } from "@/lib/contract/reservations";
+import { displayName } from "../users/users.repository";
+import type { ReservationRow, ReservationView } from "./reservations.repository";
+
+const HOUR_MS = 3_600_000;
+
+type FlagInput = Pick<ReservationRow, "status" | "startAt" | "cancellationRequestStatus">;
+
+// The student's action flags (spec §4): pure, with `now` as a parameter.
+export function reservationFlags(r: FlagInput, now: Date, cancelDeadlineHours: number) {
+  const hasCancellationRequest = r.cancellationRequestStatus === "pending";
+  return {
+    hasCancellationRequest,
+    canCancel: r.status === "requested" && !hasCancellationRequest,
+    canRequestCancellation:
+      r.status === "confirmed" &&
+      !hasCancellationRequest &&
+      r.startAt.getTime() - now.getTime() > cancelDeadlineHours * HOUR_MS,
+  };
+}
+
+export function toReservation(view: ReservationView, now: Date, cancelDeadlineHours: number): Reservation {
+  const r = view.reservation;
+  return {
+    id: r.id,
+    start: r.startAt.toISOString(),
+    end: r.endAt.toISOString(),
+    status: r.status,
+    instructor: displayName(view.instructor),
+    instructorId: r.instructorId,
+    license: view.license.name,
+    licenseCode: view.license.code,
+    duration: Math.round((r.endAt.getTime() - r.startAt.getTime()) / 1000),
+    message: r.message,
+    cancellationReason: r.decisionReason ?? r.cancellationRequestReason,
+    cancellationResponse: r.cancellationResponse,
+    ...reservationFlags(r, now, cancelDeadlineHours),
+  };
+}
+
+export function toInstructorReservation(view: ReservationView, now: Date, cancelDeadlineHours: number): InstructorReservation {
+  const r = view.reservation;
+  return {
+    ...toReservation(view, now, cancelDeadlineHours),
+    student: { id: r.studentId, name: displayName(view.student), dni: view.student.dni },
+    cancellationRequest:
+      r.cancellationRequestStatus === "pending" && r.cancellationRequestReason && r.cancellationRequestedAt
+        ? { reason: r.cancellationRequestReason, requestedAt: r.cancellationRequestedAt.toISOString() }
+        : null,
+  };
+}

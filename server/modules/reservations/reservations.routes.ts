@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import { uuidSchema } from "@/lib/contract/common";
+import { bookingCalendarQuerySchema, createReservationBodySchema, requestCancellationBodySchema } from "@/lib/contract/reservations";
+import { requireAuth, requireRole } from "../../http/auth";
+import type { AppEnv } from "../../http/context";
+import { readBody, readParam, readQuery } from "../../http/validate";
+import { getBookingCalendar } from "./booking-calendar.service";
+import { bookSlots } from "./booking.service";
+import {
+  cancelReservation,
+  getStudentReservation,
+  listStudentAssignments,
+  listStudentReservations,
+  requestCancellation,
+} from "./reservations.service";
+
+const NOT_FOUND = "Reserva no encontrada";
+
+export const reservationRoutes = new Hono<AppEnv>()
+  .get("/student/instructor-assignments", requireRole("student"), async (c) =>
+    c.json(await listStudentAssignments(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
+  )
+  .get("/student/reservations/calendar", requireRole("student"), async (c) => {
+    const query = readQuery(c, bookingCalendarQuerySchema);
+    return c.json(await getBookingCalendar(c.var.db, c.var.tenant, requireAuth(c), query));
+  })
+  .get("/student/reservations", requireRole("student"), async (c) =>
+    c.json(await listStudentReservations(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
+  )
+  .post("/student/reservations", requireRole("student"), async (c) => {
+    const body = await readBody(c, createReservationBodySchema);
+    const key = c.req.header("idempotency-key") ?? null;
+    const result = await bookSlots(c.var.db, c.var.tenant, requireAuth(c), body, key);
+    if (result.isReplay) c.header("Idempotent-Replayed", "true");
+    return c.json(result.body, 201);
+  })
+  .get("/student/reservations/:id", requireRole("student"), async (c) => {
+    const id = readParam(c, "id", uuidSchema, NOT_FOUND);
+    return c.json(await getStudentReservation(c.var.db, c.var.tenant.id, requireAuth(c).userId, id));
+  })
+  .post("/student/reservations/:id/cancel", requireRole("student"), async (c) => {
+    const id = readParam(c, "id", uuidSchema, NOT_FOUND);
+    return c.json(await cancelReservation(c.var.db, c.var.tenant, requireAuth(c), id));
+  })
+  .post("/student/reservations/:id/request-cancellation", requireRole("student"), async (c) => {
+    const id = readParam(c, "id", uuidSchema, NOT_FOUND);
+    const body = await readBody(c, requestCancellationBodySchema);
+    return c.json(await requestCancellation(c.var.db, c.var.tenant, requireAuth(c), id, body.reason));
+  });
