@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 
 export const DEMO_USERS = {
   student: { username: "alumno", password: "alumno123", name: "Lucía Martín García", home: "/student/reservations" },
+  student2: { username: "alumno2", password: "alumno123", name: "Sara López Díaz", home: "/student/reservations" },
   instructor: { username: "profesor", password: "profesor123", name: "Carlos Ruiz Pérez", home: "/instructor/dashboard" },
   instructor2: { username: "profesora", password: "profesora123", name: "Marta Gómez", home: "/instructor/dashboard" },
   admin: { username: "admin", password: "admin123", name: "Ana Torres", home: "/biometric" },
