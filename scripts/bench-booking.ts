@@ -7,7 +7,7 @@ import { openDatabase, type Db } from "../server/db/client";
 import { tenants, users } from "../server/db/schema/core";
 import { availabilityRules, instructorAssignments, licenses, reservations } from "../server/db/schema/reservations";
 import { changeBalance } from "../server/modules/balance/balance.service";
-import { addDays, isoWeekday, localDate, localToUtc } from "../server/modules/reservations/zoned-time";
+import { addDays, isoWeekday, localDate, localToUtc } from "../lib/time/zoned-time";
 
 // `npm run bench:booking`: on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), in its
 // own tenant which it deletes afterwards. Calls the Hono app in process (app.request), as the BFF does.

@@ -4,7 +4,7 @@ import { hashPassword } from "../../modules/auth/password";
 import { changeBalance } from "../../modules/balance/balance.service";
 import { users } from "../schema/core";
 import { upsertSettings } from "../../modules/config/config.repository";
-import { addDays, isoWeekday, localDate, localToUtc } from "../../modules/reservations/zoned-time";
+import { addDays, isoWeekday, localDate, localToUtc } from "@/lib/time/zoned-time";
 import type { CoreSeed } from "./core";
 
 const TZ = "Europe/Madrid";

@@ -1,7 +1,7 @@
 import { availabilitySchema } from "@/lib/contract/availability";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createBookingWorld, localSlot, type BookingWorld } from "@/tests/fixtures/reservation-factories";
-import { addDays, localDate } from "@/server/modules/reservations/zoned-time";
+import { addDays, localDate } from "@/lib/time/zoned-time";
 
 jest.setTimeout(60_000);
 

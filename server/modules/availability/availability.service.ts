@@ -4,7 +4,7 @@ import type { Auth } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { availabilityWindows, type Interval } from "../reservations/slots";
-import { addDays, localDate } from "../reservations/zoned-time";
+import { addDays, localDate } from "@/lib/time/zoned-time";
 import { deleteOverride, insertOverride, listOverrides, listRules, replaceRules, type OverrideRow } from "./availability.repository";
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -10,7 +10,7 @@ import { getBookingSettings } from "../config/config.service";
 import { listAssignments } from "../reservations/assignments.repository";
 import { EVENT_COLORS } from "../reservations/calendar-colors";
 import { listReservationViews } from "../reservations/reservations.repository";
-import { addDays, localDate, localToUtc } from "../reservations/zoned-time";
+import { addDays, localDate, localToUtc } from "@/lib/time/zoned-time";
 import { displayName } from "../users/users.repository";
 import { listInstructorReservations } from "./instructor-reservations.service";
 

@@ -1,5 +1,5 @@
 import { availabilityWindows, generateSlots, mergeIntervals, nextLocalHour, subtractIntervals, type Interval, type WeeklyRule } from "./slots";
-import { localToUtc } from "./zoned-time";
+import { localToUtc } from "@/lib/time/zoned-time";
 
 const TZ = "Europe/Madrid";
 const at = (iso: string) => Date.parse(iso);

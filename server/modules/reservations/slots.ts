@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, localDate, localToUtc, zoneOffsetMs } from "./zoned-time";
+import { addDays, isoWeekday, localDate, localToUtc, zoneOffsetMs } from "@/lib/time/zoned-time";
 
 // The slot engine (cal.com style): expand weekly rules and date overrides in the school's time zone into
 // UTC windows, subtract busy time, then step through whole local hours. Pure: `now` is a parameter.
