@@ -1,0 +1,5 @@
+import { InstructorDashboardPage } from "@/components/instructor/dashboard-page";
+
+export default function Page() {
+  return <InstructorDashboardPage />;
+}

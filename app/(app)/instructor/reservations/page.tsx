@@ -1,0 +1,5 @@
+import { InstructorReservationsPage } from "@/components/instructor/instructor-reservations-page";
+
+export default function Page() {
+  return <InstructorReservationsPage />;
+}

@@ -1,0 +1,5 @@
+import { BalanceHistoryPage } from "@/components/balance/balance-history-page";
+
+export default function Page() {
+  return <BalanceHistoryPage />;
+}

@@ -1,0 +1,5 @@
+import { ReservationsPage } from "@/components/reservations/reservations-page";
+
+export default function Page() {
+  return <ReservationsPage />;
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { MOVEMENT_LABELS, type BalanceMovement } from "@/lib/contract/balance";
+import { errorText } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format/dates";
+import { cn } from "@/lib/utils";
+import { movementAmounts } from "./balance-amount";
+import { balanceQueries } from "./queries";
+
+function MovementRow({ movement }: { movement: BalanceMovement }) {
+  const isTopUp = movement.operation === "top-up";
+  const { amount, before, after } = movementAmounts(movement);
+  const Icon = isTopUp ? ArrowDownLeft : ArrowUpRight;
+  return (
+    <li className="flex items-start gap-3 py-3" data-testid="balance-movement">
+      <span
+        className={cn(
+          "flex size-9 shrink-0 items-center justify-center rounded-full",
+          isTopUp ? "bg-success/15 text-success" : "bg-muted text-muted-foreground",
+        )}
+      >
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline justify-between gap-2">
+          <p className="font-medium">{MOVEMENT_LABELS[movement.description]}</p>
+          <p className={cn("shrink-0 font-semibold tabular-nums", isTopUp ? "text-success" : "text-foreground")}>{amount}</p>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
+          <span>{formatDateTime(movement.date)}</span>
+          <span className="text-xs tabular-nums">
+            Antes: {before} · Después: {after}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function MovementList() {
+  const { data, error, isPending } = useQuery(balanceQueries.history());
+  return (
+    <Card className="gap-2">
+      <CardHeader>
+        <CardTitle>Movimientos</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="space-y-3 py-2">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : error && !data ? (
+          <p className="py-4 text-sm text-destructive">{errorText(error)}</p>
+        ) : data.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">No hay movimientos</p>
+        ) : (
+          <ul className="divide-y">
+            {data.map((m) => (
+              <MovementRow key={m.id} movement={m} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

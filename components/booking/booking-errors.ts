@@ -1,0 +1,31 @@
+import { ApiError } from "@/lib/api-client";
+import { INSUFFICIENT_BALANCE_MESSAGE, slotsUnavailableBodySchema, type Slot } from "@/lib/contract/reservations";
+
+export type BookingFailure =
+  | { kind: "slots-unavailable"; slots: Slot[] }
+  | { kind: "insufficient-balance"; message: string }
+  | { kind: "other"; message: string };
+
+const UNEXPECTED = "Ha ocurrido un error inesperado. Por favor, inténtalo de nuevo.";
+
+// Spec §8, reservations and booking: how a failed booking is read.
+export function readBookingFailure(error: unknown): BookingFailure {
+  if (error instanceof ApiError) {
+    if (error.code === "SLOTS_UNAVAILABLE") {
+      const parsed = slotsUnavailableBodySchema.safeParse(error.body);
+      if (parsed.success && parsed.data.unavailable_slots.length > 0) {
+        return { kind: "slots-unavailable", slots: parsed.data.unavailable_slots };
+      }
+    }
+    if (error.code === "INSUFFICIENT_BALANCE") {
+      return { kind: "insufficient-balance", message: error.serverMessage ?? INSUFFICIENT_BALANCE_MESSAGE };
+    }
+    const nested = error.body.error;
+    const nestedMessage =
+      nested && typeof nested === "object" && typeof (nested as { message?: unknown }).message === "string"
+        ? (nested as { message: string }).message
+        : null;
+    return { kind: "other", message: error.serverMessage ?? nestedMessage ?? UNEXPECTED };
+  }
+  return { kind: "other", message: UNEXPECTED };
+}

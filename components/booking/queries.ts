@@ -1,0 +1,36 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiGet } from "@/lib/api-client";
+import { configResponseSchema } from "@/lib/contract/config";
+import { bookingCalendarSchema, instructorAssignmentListSchema } from "@/lib/contract/reservations";
+
+// Spec §9: configuration fresh for 5 minutes, assignments for 1 minute.
+export const configQueries = {
+  config: () =>
+    queryOptions({
+      queryKey: ["config"] as const,
+      queryFn: ({ signal }) => apiGet("/config", configResponseSchema, signal),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export type BookingCalendarRange = { instructorId: string; start: string; end: string; durationSeconds: number };
+
+export const bookingQueries = {
+  assignments: () =>
+    queryOptions({
+      queryKey: ["instructor-assignments"] as const,
+      queryFn: ({ signal }) => apiGet("/student/instructor-assignments", instructorAssignmentListSchema, signal),
+      staleTime: 60_000,
+    }),
+  calendarAll: () => ["booking-calendar"] as const,
+  calendar: ({ instructorId, start, end, durationSeconds }: BookingCalendarRange) =>
+    queryOptions({
+      queryKey: [...bookingQueries.calendarAll(), instructorId, start, end, durationSeconds] as const,
+      queryFn: ({ signal }) => {
+        const query = new URLSearchParams({ instructor: instructorId, start, end, duration: String(durationSeconds) });
+        return apiGet(`/student/reservations/calendar?${query}`, bookingCalendarSchema, signal);
+      },
+      // Availability changes as other students book: keep it short-lived.
+      staleTime: 30_000,
+    }),
+};

@@ -1,0 +1,65 @@
+"use client";
+
+import FullCalendar from "@fullcalendar/react";
+import type { EventClickInfo, EventInput } from "@fullcalendar/react";
+import esLocale from "@fullcalendar/react/locales/es";
+import interactionPlugin from "@fullcalendar/react/interaction";
+import timeGridPlugin from "@fullcalendar/react/timegrid";
+import breezyTheme from "@fullcalendar/react/themes/breezy";
+import "@fullcalendar/react/skeleton.css";
+import "@fullcalendar/react/themes/breezy/theme.css";
+import "@fullcalendar/react/themes/breezy/palettes/indigo.css";
+import "./week-calendar.css";
+import { useMemo } from "react";
+import { visibleHours } from "./calendar-hours";
+
+const PLUGINS = [timeGridPlugin, interactionPlugin, breezyTheme];
+const TOOLBAR = { start: "prev,next today", center: "title", end: "" };
+const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
+
+export type WeekRange = { start: Date; end: Date };
+
+export type WeekCalendarProps = {
+  events: EventInput[];
+  initialDate?: Date;
+  /** The earliest day the calendar may show (navigation stops at its week). */
+  validStart?: Date;
+  onRangeChange: (range: WeekRange) => void;
+  onEventClick?: (eventId: string, info: EventClickInfo) => void;
+};
+
+// The booking and the instructor calendars (spec §9): week view from Monday, es locale, 30-minute slots
+// labelled every hour ("2 slots per step"), 07:00-22:00 extended to fit the events, height 750 px scaled.
+// Render it through next/dynamic with ssr: false: Node and Chromium format times with different spaces.
+export function WeekCalendar({ events, initialDate, validStart, onRangeChange, onEventClick }: WeekCalendarProps) {
+  const hours = useMemo(() => visibleHours(events.map((e) => ({ start: String(e.start), end: String(e.end) }))), [events]);
+  const validRange = useMemo(() => (validStart ? { start: validStart } : undefined), [validStart]);
+  return (
+    // On narrow screens the parent scrolls sideways: seven readable columns need about 720 px.
+    <div className="week-calendar min-w-[720px]" data-testid="week-calendar">
+      <FullCalendar
+        plugins={PLUGINS}
+        initialView="timeGridWeek"
+        locale={esLocale}
+        firstDay={1}
+        initialDate={initialDate}
+        validRange={validRange}
+        headerToolbar={TOOLBAR}
+        allDaySlot={false}
+        slotDuration="00:30:00"
+        slotHeaderInterval="01:00:00"
+        slotMinTime={hours.slotMinTime}
+        slotMaxTime={hours.slotMaxTime}
+        height={hours.height}
+        expandRows
+        slotHeaderInnerClass="my-0! translate-y-2 leading-4!"
+        nowIndicator
+        eventTimeFormat={TIME_FORMAT}
+        slotHeaderFormat={TIME_FORMAT}
+        events={events}
+        datesSet={(info) => onRangeChange({ start: info.start, end: info.end })}
+        eventClick={onEventClick ? (info) => onEventClick(info.event.id, info) : undefined}
+      />
+    </div>
+  );
+}

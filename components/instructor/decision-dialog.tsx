@@ -1,0 +1,121 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import type { Decision } from "./use-reservation-decision";
+
+type DialogText = {
+  title: string;
+  description: string;
+  confirmText: string;
+  /** null: the decision takes no reason. */
+  reason: { label: string; isRequired: boolean } | null;
+  isDestructive: boolean;
+};
+
+export const DECISION_TEXT: Record<Decision, DialogText> = {
+  confirm: {
+    title: "Confirmar reserva",
+    description: "El alumno verá la reserva como confirmada.",
+    confirmText: "Sí, confirmar",
+    reason: null,
+    isDestructive: false,
+  },
+  deny: {
+    title: "Denegar solicitud",
+    description: "La solicitud se denegará y el saldo se devolverá al alumno.",
+    confirmText: "Sí, denegar",
+    reason: { label: "Motivo (opcional)", isRequired: false },
+    isDestructive: true,
+  },
+  annul: {
+    title: "Anular reserva",
+    description: "La reserva confirmada se anulará y el saldo se devolverá al alumno.",
+    confirmText: "Sí, anular",
+    reason: { label: "Motivo (opcional)", isRequired: false },
+    isDestructive: true,
+  },
+  acceptCancellation: {
+    title: "Aceptar cancelación",
+    description: "La reserva se cancelará y el saldo se devolverá al alumno.",
+    confirmText: "Sí, aceptar cancelación",
+    reason: null,
+    isDestructive: false,
+  },
+  rejectCancellation: {
+    title: "Rechazar cancelación",
+    description: "La reserva seguirá confirmada. El alumno verá el motivo del rechazo.",
+    confirmText: "Rechazar cancelación",
+    reason: { label: "Motivo del rechazo *", isRequired: true },
+    isDestructive: true,
+  },
+};
+
+type Props = {
+  decision: Decision | null;
+  isLoading: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string | undefined) => void;
+};
+
+export function DecisionDialog({ decision, isLoading, onCancel, onConfirm }: Props) {
+  const [reason, setReason] = useState("");
+  useEffect(() => {
+    setReason("");
+  }, [decision]);
+  const text = decision ? DECISION_TEXT[decision] : null;
+  const isBlocked = isLoading || (text?.reason?.isRequired === true && reason.trim() === "");
+
+  return (
+    <Dialog open={decision !== null} onOpenChange={(open) => !open && !isLoading && onCancel()}>
+      <DialogContent>
+        {text ? (
+          <form
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (isBlocked) return;
+              onConfirm(text.reason ? reason.trim() || undefined : undefined);
+            }}
+          >
+            <DialogHeader>
+              <DialogTitle>{text.title}</DialogTitle>
+              <DialogDescription>{text.description}</DialogDescription>
+            </DialogHeader>
+            {text.reason ? (
+              <div className="grid gap-2">
+                <Label htmlFor="decision-reason">{text.reason.label}</Label>
+                <Textarea
+                  id="decision-reason"
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  maxLength={1000}
+                  rows={3}
+                  disabled={isLoading}
+                />
+              </div>
+            ) : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onCancel} disabled={isLoading}>
+                Cancelar
+              </Button>
+              <Button type="submit" variant={text.isDestructive ? "destructive" : "default"} disabled={isBlocked}>
+                {isLoading ? "Procesando..." : text.confirmText}
+              </Button>
+            </DialogFooter>
+          </form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

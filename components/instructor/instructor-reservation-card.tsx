@@ -1,0 +1,112 @@
+"use client";
+
+import { CalendarClock, Clock, IdCard, MessageSquare, User } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
+import type { InstructorReservation } from "@/lib/contract/instructor";
+import { formatDate, formatDateTime, formatTimeRange } from "@/lib/format/dates";
+import { formatDuration } from "@/lib/format/duration";
+import { cn } from "@/lib/utils";
+import { isActiveStatus } from "@/components/reservations/reservation-lists";
+import { StatusBadge } from "@/components/reservations/status-badge";
+import { DecisionDialog } from "./decision-dialog";
+import { availableDecisions } from "./decisions";
+import { useReservationDecision, type Decision } from "./use-reservation-decision";
+
+const BUTTON_LABELS: Record<Decision, string> = {
+  confirm: "Confirmar",
+  deny: "Denegar",
+  annul: "Anular",
+  acceptCancellation: "Aceptar cancelación",
+  rejectCancellation: "Rechazar cancelación",
+};
+
+export function InstructorReservationCard({ reservation, now }: { reservation: InstructorReservation; now: number }) {
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const mutation = useReservationDecision();
+  const decisions = availableDecisions(reservation, now);
+  const request = reservation.cancellationRequest;
+
+  return (
+    <Card
+      data-testid="instructor-reservation-card"
+      className={cn("gap-4 py-5", !isActiveStatus(reservation.status) && "opacity-60")}
+    >
+      <CardHeader className="flex flex-wrap items-start justify-between gap-2 px-5">
+        <div className="space-y-1">
+          <p className="flex items-center gap-2 font-semibold">
+            <User className="size-4 text-muted-foreground" aria-hidden />
+            {reservation.student.name}
+          </p>
+          {reservation.student.dni ? <p className="pl-6 text-xs text-muted-foreground">DNI {reservation.student.dni}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <StatusBadge status={reservation.status} />
+          {reservation.hasCancellationRequest ? <Badge variant="warning">Cancelación solicitada</Badge> : null}
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-2 px-5 text-sm">
+        <p className="flex items-center gap-2">
+          <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
+          <span className="font-medium">{formatDate(reservation.start)}</span>
+          <span className="tabular-nums">{formatTimeRange(reservation.start, reservation.end)}</span>
+        </p>
+        <p className="flex items-center gap-2">
+          <IdCard className="size-4 text-muted-foreground" aria-hidden />
+          Permiso {reservation.license}
+          <Clock className="ml-3 size-4 text-muted-foreground" aria-hidden />
+          {formatDuration(reservation.duration)}
+        </p>
+        {reservation.message ? (
+          <p className="flex items-start gap-2 text-muted-foreground">
+            <MessageSquare className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="break-words whitespace-pre-line">{reservation.message}</span>
+          </p>
+        ) : null}
+        {request ? (
+          <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 dark:border-amber-800 dark:bg-amber-950/40">
+            <p className="font-medium">Motivo de la cancelación</p>
+            <p className="break-words whitespace-pre-line text-muted-foreground">{request.reason}</p>
+            <p className="mt-1 text-xs text-muted-foreground">Solicitada el {formatDateTime(request.requestedAt)}</p>
+          </div>
+        ) : reservation.cancellationReason ? (
+          <div className="rounded-md bg-muted px-3 py-2">
+            <p className="font-medium">Motivo</p>
+            <p className="break-words whitespace-pre-line text-muted-foreground">{reservation.cancellationReason}</p>
+          </div>
+        ) : null}
+        {reservation.cancellationResponse ? (
+          <div className="rounded-md bg-muted px-3 py-2">
+            <p className="font-medium">Cancelación rechazada</p>
+            <p className="break-words whitespace-pre-line text-muted-foreground">{reservation.cancellationResponse}</p>
+          </div>
+        ) : null}
+      </CardContent>
+      {decisions.length > 0 ? (
+        <CardFooter className="flex flex-wrap gap-2 px-5">
+          {decisions.map((d) => (
+            <Button
+              key={d}
+              size="sm"
+              variant={d === "confirm" || d === "acceptCancellation" ? "default" : "outline"}
+              onClick={() => setDecision(d)}
+            >
+              {BUTTON_LABELS[d]}
+            </Button>
+          ))}
+        </CardFooter>
+      ) : null}
+      <DecisionDialog
+        decision={decision}
+        isLoading={mutation.isPending}
+        onCancel={() => setDecision(null)}
+        onConfirm={(reason) =>
+          decision &&
+          mutation.mutate({ id: reservation.id, decision, reason }, { onSettled: () => setDecision(null) })
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CalendarX } from "lucide-react";
+import { useState } from "react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorText } from "@/lib/api-client";
+import type { ReservationScope } from "@/lib/contract/instructor";
+import { ReservationGridSkeleton } from "@/components/reservations/reservation-grid";
+import { useNow } from "@/components/reservations/use-now";
+import { InstructorReservationCard } from "./instructor-reservation-card";
+import { instructorQueries } from "./queries";
+
+const TABS: { scope: ReservationScope; label: string; empty: string }[] = [
+  { scope: "pending", label: "Pendientes", empty: "No tienes solicitudes pendientes de revisar" },
+  { scope: "upcoming", label: "Próximas", empty: "No tienes reservas próximas" },
+  { scope: "past", label: "Anteriores", empty: "No tienes reservas anteriores" },
+];
+
+function ScopeList({ scope, empty }: { scope: ReservationScope; empty: string }) {
+  const { data, error, isPending } = useQuery(instructorQueries.reservations(scope));
+  const now = useNow();
+  if (isPending) return <ReservationGridSkeleton />;
+  if (error && !data) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{errorText(error)}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
+        <CalendarX className="size-10 text-muted-foreground" aria-hidden />
+        <p className="text-muted-foreground">{empty}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {data.map((r) => (
+        <InstructorReservationCard key={r.id} reservation={r} now={now} />
+      ))}
+    </div>
+  );
+}
+
+function TabCount({ scope }: { scope: ReservationScope }) {
+  const { data } = useQuery(instructorQueries.reservations(scope));
+  return data ? <span className="tabular-nums">({data.length})</span> : null;
+}
+
+// Requests waiting for a decision come first (the default tab).
+export function InstructorReservationsPage() {
+  const [tab, setTab] = useState<ReservationScope>("pending");
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Mis reservas</h1>
+        <p className="text-muted-foreground">Revisa las solicitudes de tus alumnos y gestiona tus reservas</p>
+      </div>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as ReservationScope)} className="gap-4">
+        <TabsList className="h-auto flex-wrap">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.scope} value={t.scope}>
+              {t.label} <TabCount scope={t.scope} />
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.scope} value={t.scope}>
+            <ScopeList scope={t.scope} empty={t.empty} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

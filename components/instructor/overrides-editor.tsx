@@ -1,0 +1,134 @@
+"use client";
+
+import { format } from "date-fns";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { createOverrideBodySchema, type AvailabilityOverride, type OverrideType } from "@/lib/contract/availability";
+import { formatDate, formatLongDay } from "@/lib/format/dates";
+import { useAddOverride, useDeleteOverride } from "./use-availability";
+
+const TYPE_LABELS: Record<OverrideType, string> = { day_off: "Día libre", extra: "Horas extra" };
+
+const describeHours = (o: AvailabilityOverride) =>
+  o.start && o.end ? `${o.start} - ${o.end}` : o.type === "day_off" ? "Todo el día" : "";
+
+export function OverridesEditor({ overrides }: { overrides: AvailabilityOverride[] }) {
+  const today = format(new Date(), "yyyy-MM-dd");
+  const [date, setDate] = useState(today);
+  const [type, setType] = useState<OverrideType>("day_off");
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<AvailabilityOverride | null>(null);
+  const add = useAddOverride();
+  const remove = useDeleteOverride();
+  const upcoming = overrides.filter((o) => o.date >= today).sort((a, b) => a.date.localeCompare(b.date));
+
+  const onAdd = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = createOverrideBodySchema.safeParse({ date, type, start: start || null, end: end || null });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Los datos no son válidos");
+      return;
+    }
+    setError(null);
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        setStart("");
+        setEnd("");
+      },
+    });
+  };
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Excepciones</CardTitle>
+        <CardDescription>
+          Marca un día libre (completo o unas horas) o añade horas extra en una fecha concreta.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <form onSubmit={onAdd} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,auto)_1fr] lg:items-end">
+          <div className="grid gap-2">
+            <Label htmlFor="override-date">Fecha</Label>
+            <Input id="override-date" type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="override-type">Tipo</Label>
+            <Select value={type} onValueChange={(v) => setType(v as OverrideType)}>
+              <SelectTrigger id="override-type" className="w-full sm:w-40">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="day_off">{TYPE_LABELS.day_off}</SelectItem>
+                <SelectItem value="extra">{TYPE_LABELS.extra}</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="override-start">{type === "extra" ? "Desde *" : "Desde"}</Label>
+            <Input id="override-start" type="time" step={900} value={start} onChange={(e) => setStart(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="override-end">{type === "extra" ? "Hasta *" : "Hasta"}</Label>
+            <Input id="override-end" type="time" step={900} value={end} onChange={(e) => setEnd(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={add.isPending} className="lg:justify-self-start">
+            {add.isPending ? "Guardando..." : "Añadir excepción"}
+          </Button>
+          {type === "day_off" ? (
+            <p className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-5">Sin horas, el día entero queda libre.</p>
+          ) : null}
+          {error ? (
+            <p className="text-sm text-destructive sm:col-span-2 lg:col-span-5" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+
+        {upcoming.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No tienes excepciones próximas</p>
+        ) : (
+          <ul className="divide-y rounded-lg border">
+            {upcoming.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm" data-testid="override-row">
+                <span className="inline-block font-medium first-letter:uppercase">{formatLongDay(`${o.date}T12:00:00`)}</span>
+                <Badge variant={o.type === "day_off" ? "secondary" : "success"}>{TYPE_LABELS[o.type]}</Badge>
+                <span className="text-muted-foreground tabular-nums">{describeHours(o)}</span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="ml-auto"
+                  aria-label={`Eliminar excepción del ${formatDate(`${o.date}T12:00:00`)}`}
+                  onClick={() => setToDelete(o)}
+                >
+                  <Trash2 />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Eliminar excepción"
+        description="Tu horario de ese día volverá a ser el semanal."
+        confirmText="Eliminar"
+        variant="destructive"
+        isLoading={remove.isPending}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { CalendarClock, Clock, IdCard, User } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/format/dates";
+import { formatDuration } from "@/lib/format/duration";
+import type { Reservation } from "@/lib/contract/reservations";
+import { cn } from "@/lib/utils";
+import { CancelReservationDialog } from "./cancel-reservation-dialog";
+import { RequestCancellationDialog } from "./request-cancellation-dialog";
+import { isActiveStatus } from "./reservation-lists";
+import { StatusBadge } from "./status-badge";
+
+function Row({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <span className="text-muted-foreground">{label}:</span>
+      <span className="font-medium">{children}</span>
+    </div>
+  );
+}
+
+export function ReservationCard({ reservation }: { reservation: Reservation }) {
+  const [dialog, setDialog] = useState<"cancel" | "request" | null>(null);
+  const isActive = isActiveStatus(reservation.status);
+  const isPendingCancellation = reservation.hasCancellationRequest;
+  const canCancel = reservation.canCancel && !isPendingCancellation;
+  const canRequest = reservation.canRequestCancellation && !isPendingCancellation;
+
+  return (
+    <Card
+      data-testid="reservation-card"
+      data-status={reservation.status}
+      data-reservation-id={reservation.id}
+      className={cn("gap-4 py-5", !isActive && "opacity-60")}
+    >
+      <CardHeader className="flex flex-wrap items-start justify-between gap-2 px-5">
+        <div className="space-y-1 text-sm">
+          <div className="flex items-center gap-2">
+            <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
+            <span className="font-semibold">{formatDateTime(reservation.start)}</span>
+          </div>
+          <div className="pl-6 text-muted-foreground">hasta {formatDateTime(reservation.end)}</div>
+        </div>
+        <StatusBadge status={reservation.status} />
+      </CardHeader>
+      <CardContent className="space-y-2 px-5">
+        <Row icon={User} label="Profesor">
+          {reservation.instructor}
+        </Row>
+        <Row icon={IdCard} label="Permiso">
+          {reservation.license}
+        </Row>
+        <Row icon={Clock} label="Duración">
+          {formatDuration(reservation.duration)}
+        </Row>
+        {reservation.cancellationReason ? (
+          <div className="rounded-md bg-muted px-3 py-2 text-sm">
+            <p className="font-medium">Motivo</p>
+            <p className="break-words whitespace-pre-line text-muted-foreground">{reservation.cancellationReason}</p>
+          </div>
+        ) : null}
+        {reservation.cancellationResponse ? (
+          <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-800 dark:bg-amber-950/40">
+            <p className="font-medium">Solicitud de cancelación rechazada</p>
+            <p className="break-words whitespace-pre-line text-muted-foreground">{reservation.cancellationResponse}</p>
+          </div>
+        ) : null}
+      </CardContent>
+      {isPendingCancellation || canCancel || canRequest ? (
+        <CardFooter className="flex flex-wrap gap-2 px-5">
+          {isPendingCancellation ? <Badge variant="warning">Solicitud de cancelación pendiente</Badge> : null}
+          {canCancel ? (
+            <Button variant="outline" size="sm" onClick={() => setDialog("cancel")}>
+              Cancelar solicitud
+            </Button>
+          ) : null}
+          {canRequest ? (
+            <Button variant="outline" size="sm" onClick={() => setDialog("request")}>
+              Solicitar cancelación
+            </Button>
+          ) : null}
+        </CardFooter>
+      ) : null}
+      <CancelReservationDialog
+        reservationId={reservation.id}
+        open={dialog === "cancel"}
+        onOpenChange={(open) => setDialog(open ? "cancel" : null)}
+      />
+      <RequestCancellationDialog
+        reservationId={reservation.id}
+        open={dialog === "request"}
+        onOpenChange={(open) => setDialog(open ? "request" : null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { apiPost } from "@/lib/api-client";
+import { reservationSchema, type RequestCancellationBody } from "@/lib/contract/reservations";
+import { toast } from "@/components/ui/use-toast";
+import { balanceQueries } from "@/components/balance/queries";
+import { bookingQueries } from "@/components/booking/queries";
+import { reservationQueries } from "./queries";
+
+// The student calendar's queries (/student/calendar) live under this key prefix.
+export const STUDENT_CALENDAR_KEY = ["calendar"] as const;
+
+// Spec §7: after a cancel or a cancellation request, refresh the reservations, the single reservation,
+// the calendar events, the balance and the balance history.
+function refreshAfterChange(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: reservationQueries.all() }),
+    client.invalidateQueries({ queryKey: STUDENT_CALENDAR_KEY }),
+    client.invalidateQueries({ queryKey: bookingQueries.calendarAll() }),
+    client.invalidateQueries({ queryKey: balanceQueries.all() }),
+  ]);
+}
+
+export function useCancelReservation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiPost(`/student/reservations/${encodeURIComponent(id)}/cancel`, undefined, reservationSchema),
+    onSuccess: () => {
+      toast({
+        title: "Solicitud cancelada",
+        description: "Tu solicitud de reserva ha sido cancelada correctamente.",
+        variant: "success",
+      });
+    },
+    // Spec §8: a failed cancel is only logged, with no message to the user.
+    onError: (error) => console.error("Cancel reservation failed", error),
+    onSettled: () => refreshAfterChange(client),
+  });
+}
+
+export function useRequestCancellation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string } & RequestCancellationBody) =>
+      apiPost(`/student/reservations/${encodeURIComponent(id)}/request-cancellation`, { reason: reason.trim() }, reservationSchema),
+    onSuccess: () => {
+      toast({
+        title: "Solicitud enviada",
+        description: "Tu solicitud de cancelación ha sido enviada. La autoescuela la revisará pronto.",
+        variant: "success",
+      });
+    },
+    onError: (error) => console.error("Cancellation request failed", error),
+    onSettled: () => refreshAfterChange(client),
+  });
+}
