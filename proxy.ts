@@ -39,7 +39,8 @@ export async function proxy(request: NextRequest) {
   }
 
   let response: NextResponse;
-  if (pathname === "/" || (pathname === "/student" && area === "student")) {
+  const isAreaRoot = (pathname === "/student" && area === "student") || (pathname === "/instructor" && area === "instructor") || (pathname === "/administrator" && area === "administrator");
+  if (pathname === "/" || isAreaRoot) {
     response = NextResponse.redirect(new URL(homePath(area), request.url));
   } else if (areaOfPath(pathname) && areaOfPath(pathname) !== area) {
     // Another role's area: the not-found page, as if the route did not exist (the API refuses it too).

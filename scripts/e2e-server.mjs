@@ -8,7 +8,20 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const env = { ...process.env, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, "pglite"), ALLOW_DEV_KEYS: "true" };
 delete env.DATABASE_URL;
 
-if (!fs.existsSync(".next/BUILD_ID")) {
+// Rebuild when any source is newer than the last build, so a run never tests stale code.
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+const sources = ["app", "components", "lib", "server", "public"].map((d) => newestSource(d));
+const isStale =
+  !fs.existsSync(".next/BUILD_ID") ||
+  Math.max(...sources, fs.statSync("proxy.ts").mtimeMs, fs.statSync("next.config.ts").mtimeMs) > fs.statSync(".next/BUILD_ID").mtimeMs;
+if (isStale) {
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -37,7 +37,7 @@ export function Sidebar({ items, pathname, isOpen, isImpersonating, headerLogo, 
       <div className="flex h-16 items-center border-b px-4">
         {headerLogo ? (
           // eslint-disable-next-line @next/next/no-img-element -- tenant logos are arbitrary URLs
-          <img src={headerLogo} alt={tenantName} className="h-10 max-w-full object-contain" />
+          <img src={headerLogo} alt={tenantName} className="h-10 max-w-full rounded-md object-contain dark:bg-white dark:px-2" />
         ) : (
           <span className="text-lg font-semibold">{tenantName}</span>
         )}
