@@ -13,6 +13,15 @@ const run = (cmd, args, env = {}) => {
 if (process.env.SKIP_BUILD !== "1") run("npx", ["next", "build"]);
 run("npx", ["tsx", "scripts/seed.ts"]);
 console.log(`\nVolante: http://localhost:${port}  (demo users: alumno/alumno123, profesor/profesor123, admin/admin123)\n`);
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env });
+const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env, detached: true });
 server.on("exit", (code) => process.exit(code ?? 0));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+// The server runs in its own process group: stop all of it (npx, next, next-server) on Ctrl+C.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    try {
+      process.kill(-server.pid, signal);
+    } catch {
+      process.exit(0);
+    }
+  });
+}

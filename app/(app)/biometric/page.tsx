@@ -1,0 +1,5 @@
+import { CourseList } from "@/components/biometric/course-list";
+
+export default function Page() {
+  return <CourseList />;
+}

@@ -1,0 +1,5 @@
+import { SectionList } from "@/components/biometric/section-list";
+
+export default function Page() {
+  return <SectionList />;
+}

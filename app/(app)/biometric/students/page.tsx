@@ -1,0 +1,5 @@
+import { StudentList } from "@/components/biometric/student-list";
+
+export default function Page() {
+  return <StudentList />;
+}

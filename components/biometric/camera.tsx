@@ -1,0 +1,53 @@
+"use client";
+
+import * as React from "react";
+import Webcam from "react-webcam";
+
+import { cn } from "@/lib/utils";
+
+export type CameraHandle = { capture: () => string | null };
+
+export type CameraProps = {
+  handleRef: React.RefObject<CameraHandle | null>;
+  width: number;
+  height: number;
+  facingMode?: "user" | "environment";
+  onReady?: () => void;
+  onError?: (error: string | DOMException) => void;
+  className?: string;
+};
+
+// react-webcam is imported only here; the dialogs load this file through `lazy-camera.tsx` (client only).
+// Captures are always JPEG: the API takes 'data:image/jpeg;base64,…' (spec §9).
+export function Camera({ handleRef, width, height, facingMode = "user", onReady, onError, className }: CameraProps) {
+  const webcamRef = React.useRef<Webcam>(null);
+
+  React.useImperativeHandle(
+    handleRef,
+    () => ({ capture: () => webcamRef.current?.getScreenshot({ width, height }) ?? null }),
+    [width, height],
+  );
+
+  // The stream arrives before its first frame; a screenshot before the video has data is null. Ready means
+  // the video element can already show a frame.
+  const onUserMedia = React.useCallback(() => {
+    const video = webcamRef.current?.video;
+    if (!video || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return onReady?.();
+    video.addEventListener("loadeddata", () => onReady?.(), { once: true });
+  }, [onReady]);
+
+  return (
+    <Webcam
+      ref={webcamRef}
+      audio={false}
+      mirrored={false}
+      screenshotFormat="image/jpeg"
+      screenshotQuality={0.92}
+      videoConstraints={{ width, height, facingMode }}
+      onUserMedia={onUserMedia}
+      onUserMediaError={(error) => onError?.(error)}
+      className={cn("aspect-[4/3] w-full rounded-md bg-black object-cover", className)}
+      data-testid="camera"
+    />
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { useState } from "react";
+
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { errorText } from "@/lib/api-client";
+import { sectionBodySchema, type Section } from "@/lib/contract/cap";
+import { fieldErrors, type FieldErrors } from "./form-errors";
+import { FormField, invalidProps } from "./form-field";
+import { useSaveSection } from "./use-sections";
+
+type Props = { section?: Section; open: boolean; onOpenChange: (open: boolean) => void };
+
+export function SectionFormDialog({ section, open, onOpenChange }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{section ? "Editar sección" : "Nueva sección"}</DialogTitle>
+          <DialogDescription>
+            El número de autorización del centro es el que asigna el Ministerio de Transportes; se incluye en el informe de asistencia.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <SectionForm section={section} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SectionForm({ section, onDone }: { section?: Section; onDone: () => void }) {
+  const save = useSaveSection(section?.id);
+  const [name, setName] = useState(section?.name ?? "");
+  const [authorizationNumber, setAuthorizationNumber] = useState(section?.authorizationNumber ?? "");
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = sectionBodySchema.safeParse({ name, authorizationNumber });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        toast({ title: section ? "Sección actualizada" : "Sección creada", description: saved.name, variant: "success" });
+        onDone();
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField id="section-name" label="Nombre" error={errors.name}>
+        <Input id="section-name" required value={name} onChange={(e) => setName(e.target.value)} {...invalidProps("section-name", errors.name)} />
+      </FormField>
+      <FormField id="section-authorization" label="Número de autorización del centro" error={errors.authorizationNumber}>
+        <Input
+          id="section-authorization"
+          value={authorizationNumber}
+          onChange={(e) => setAuthorizationNumber(e.target.value)}
+          {...invalidProps("section-authorization", errors.authorizationNumber)}
+        />
+      </FormField>
+      {save.error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorText(save.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Guardando..." : "Guardar"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

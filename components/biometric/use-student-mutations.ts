@@ -1,0 +1,23 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPost } from "@/lib/api-client";
+import { capStudentSchema, type CapStudentBody } from "@/lib/contract/cap";
+import { biometricQueries } from "./queries";
+
+/** Creates a CAP student, or updates one when `studentId` is given. */
+export function useSaveStudent(studentId?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CapStudentBody) =>
+      apiPost(
+        studentId ? `/administrator/students/${studentId}/update-cap` : "/administrator/students/create-cap",
+        body,
+        capStudentSchema,
+      ),
+    onSuccess: (student) => {
+      queryClient.setQueryData(biometricQueries.student(student.id).queryKey, student);
+      return queryClient.invalidateQueries({ queryKey: [...biometricQueries.all(), "students", "list"] });
+    },
+  });
+}

@@ -1,0 +1,8 @@
+"use client";
+
+import { useTenantInfo } from "@/components/shell/use-tenant-info";
+
+// School-local dates and times use the tenant's IANA zone; Madrid until the tenant info has loaded.
+export function useTimeZone(): string {
+  return useTenantInfo().data?.timeZone ?? "Europe/Madrid";
+}

@@ -1,0 +1,229 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
+import { controlLetter } from "@/lib/cap/dni";
+import { signIn } from "../support/auth";
+
+// Chromium's fake camera streams a fixture face (spec 001 §9 capture); ffmpeg turns the JPEGs into .y4m videos.
+const FACES_DIR = process.env.FACE_FIXTURES_DIR ?? path.resolve(process.cwd(), "../shared/fixtures/faces/bbt");
+const FACES = { reference: "leonard_1", attendance: "leonard_2", impostor: "sheldon_1" } as const;
+type Face = keyof typeof FACES;
+
+const suffix = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+const randomDni = () => {
+  const digits = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  return `${digits}${controlLetter(digits)}`;
+};
+const leonard = { firstname: "Leonardo", surname1: `Hofstadter${suffix}`, dni: randomDni() };
+const amy = { firstname: "Amelia", surname1: `Fowler${suffix}`, dni: randomDni() };
+const fullName = (s: typeof leonard) => `${s.firstname} ${s.surname1}`;
+const section = { name: `Centro Norte ${suffix}`, authorizationNumber: `CAP-28-${Math.floor(1000 + Math.random() * 8999)}` };
+const course = { name: `CAP Mercancías ${suffix}`, code: `28/2026/${suffix.toUpperCase()}` };
+
+const madridDate = (offsetDays = 0) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const toDisplay = (iso: string) => iso.split("-").reverse().join("/");
+
+let videoDir = "";
+const video = (face: Face) => path.join(videoDir, `${FACES[face]}.y4m`);
+
+test.beforeAll(() => {
+  test.skip(!fs.existsSync(FACES_DIR), `face fixtures not found in ${FACES_DIR}`);
+  videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "cap-faces-"));
+  for (const name of Object.values(FACES)) {
+    execFileSync("ffmpeg", ["-loglevel", "error", "-y", "-loop", "1", "-i", path.join(FACES_DIR, `${name}.jpg`), "-t", "1", "-r", "5",
+      "-pix_fmt", "yuv420p", "-vf", "scale=640:480", path.join(videoDir, `${name}.y4m`)]);
+  }
+});
+
+test.afterAll(() => {
+  if (videoDir) fs.rmSync(videoDir, { recursive: true, force: true });
+});
+
+test("an administrator runs a CAP session with face-verified entry and exit and downloads the attendance file", async ({
+  launchOptions,
+  baseURL,
+  locale,
+  timezoneId,
+}) => {
+  test.setTimeout(300_000);
+  const browsers: Browser[] = [];
+  // One browser per streamed face: Chromium reads its fake camera file once, at launch.
+  const openAs = async (face: Face): Promise<Page> => {
+    const browser = await chromium.launch({
+      ...launchOptions,
+      args: [...(launchOptions.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video(face)}`],
+    });
+    browsers.push(browser);
+    const context = await browser.newContext({ baseURL, locale, timezoneId, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, "admin");
+    return page;
+  };
+
+  try {
+    const page = await openAs("reference");
+    let sessionUrl = "";
+
+    await test.step("a section with the centre authorization number", async () => {
+      await page.getByRole("link", { name: "Secciones" }).click();
+      await page.getByRole("button", { name: "Nueva sección" }).click();
+      const dialog = page.getByRole("dialog", { name: "Nueva sección" });
+      await dialog.getByLabel("Nombre").fill(section.name);
+      await dialog.getByLabel("Número de autorización del centro").fill(section.authorizationNumber);
+      await dialog.getByRole("button", { name: "Guardar" }).click();
+      await expect(page.getByRole("listitem", { name: section.name })).toContainText(section.authorizationNumber);
+    });
+
+    await test.step("two CAP students without a login", async () => {
+      for (const student of [leonard, amy]) {
+        await page.goto("/biometric/students");
+        await page.getByRole("button", { name: "Nuevo alumno" }).click();
+        const dialog = page.getByRole("dialog", { name: "Nuevo alumno" });
+        await dialog.getByLabel("Nombre", { exact: true }).fill(student.firstname);
+        await dialog.getByLabel("Primer apellido").fill(student.surname1);
+        await dialog.getByLabel("DNI/NIE").fill(student.dni);
+        await dialog.getByRole("button", { name: "Crear alumno" }).click();
+        await expect(dialog).toBeHidden();
+      }
+      await page.getByLabel("Buscar alumnos").fill(suffix);
+      await expect(page.getByText("Mostrando 2 de 2 estudiantes")).toBeVisible();
+    });
+
+    await test.step("a course running today, which opens on its empty enrolments", async () => {
+      await page.getByRole("link", { name: "Cursos CAP" }).click();
+      await page.getByRole("link", { name: "NUEVO CURSO" }).click();
+      await expect(page.getByRole("heading", { name: "Nuevo curso CAP" })).toBeVisible();
+      await page.getByLabel("Nombre").fill(course.name);
+      await page.getByLabel("Código").fill(course.code);
+      await page.getByLabel("Sección").click();
+      await page.getByRole("option", { name: section.name }).click();
+      await page.getByLabel("Fecha de inicio").fill(madridDate(0));
+      await page.getByLabel("Fecha de fin").fill(madridDate(30));
+      await page.getByRole("button", { name: "Crear curso" }).click();
+      await expect(page.getByRole("heading", { name: course.name })).toBeVisible();
+      await expect(page.getByRole("tab", { name: "Alumnos inscritos" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByText("No hay alumnos inscritos en este curso")).toBeVisible();
+    });
+
+    await test.step("both students enrolled from the keyboard", async () => {
+      await page.getByRole("button", { name: "Inscribir más alumnos" }).click();
+      const dialog = page.getByRole("dialog", { name: "Inscribir alumnos" });
+      const search = dialog.getByRole("combobox");
+      await expect(dialog.getByRole("button", { name: "Inscribir 0 alumno(s)" })).toBeDisabled();
+      await search.fill(`nadie-${suffix}`);
+      await expect(dialog.getByText("No se encontraron alumnos disponibles")).toBeVisible();
+      await search.press("Escape");
+      await expect(search).toHaveValue("");
+      await expect(dialog).toBeVisible();
+      await search.fill(leonard.dni);
+      await expect(dialog.getByRole("option", { name: new RegExp(fullName(leonard)) })).toBeVisible();
+      await search.press("Enter");
+      await search.fill(suffix);
+      await expect(dialog.getByRole("option")).toHaveCount(1); // Leonardo is pending, so only Amelia is offered
+      await search.press("ArrowDown");
+      await search.press("Enter");
+      await dialog.getByRole("button", { name: "Inscribir 2 alumno(s)" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("row", { name: new RegExp(leonard.dni) })).toContainText(toDisplay(madridDate(0)));
+      await expect(page.getByRole("row", { name: new RegExp(amy.dni) })).toBeVisible();
+    });
+
+    await test.step("today's session with explicit times that cover the whole day", async () => {
+      await page.getByRole("tab", { name: "Sesiones" }).click();
+      await page.getByRole("button", { name: "Crear sesión para hoy" }).click();
+      const dialog = page.getByRole("dialog", { name: "Crear nueva sesión" });
+      await expect(dialog.getByLabel("Fecha")).toHaveValue(madridDate(0));
+      await expect(dialog.getByText("La sesión utilizará horarios por defecto (8:00 AM - 6:00 PM)")).toBeVisible();
+      await dialog.getByLabel("Horario específico").check();
+      await dialog.getByLabel("Hora de inicio").fill("00:00");
+      await dialog.getByLabel("Hora de fin").fill("23:59");
+      await dialog.getByRole("button", { name: "Crear sesión" }).click();
+      const today = page.getByRole("region", { name: "Sesión de hoy" });
+      await today.getByRole("link", { name: new RegExp(`${course.name} - ${toDisplay(madridDate(0))}`) }).click();
+      // The course page has the same heading: wait for the session's own URL before keeping it.
+      await expect(page).toHaveURL(/\/biometric\/courses\/[^/]+\/sessions\/[^/]+$/);
+      await expect(page.getByRole("heading", { name: course.name })).toBeVisible();
+      sessionUrl = page.url();
+    });
+
+    await test.step("Leonardo's biometric reference, captured from the camera", async () => {
+      await page.goto("/biometric/students");
+      await page.getByLabel("Buscar alumnos").fill(leonard.dni);
+      await page.getByRole("link", { name: new RegExp(fullName(leonard)) }).click();
+      await page.getByRole("button", { name: "Capturar referencia biométrica" }).click();
+      const dialog = page.getByRole("dialog", { name: "Capturar referencia biométrica" });
+      await expect(dialog.getByRole("button", { name: "Capturar", exact: true })).toBeEnabled({ timeout: 20_000 });
+      await dialog.getByRole("button", { name: "Capturar", exact: true }).click();
+      await expect(dialog.getByRole("img", { name: "Vista previa de la captura" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Guardar referencia" }).click();
+      await expect(dialog).toBeHidden({ timeout: 60_000 });
+      await expect(page.getByRole("img", { name: "Referencia biométrica del alumno" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Actualizar referencia biométrica" })).toBeVisible();
+    });
+    await browsers.shift()!.close();
+
+    const desk = await openAs("attendance");
+    await desk.goto(sessionUrl);
+    const leonardRow = desk.getByRole("listitem", { name: fullName(leonard) });
+    const amyRow = desk.getByRole("listitem", { name: fullName(amy) });
+
+    await test.step("entry: another photo of the same face is 'Identificado'", async () => {
+      await capture(desk, leonardRow, "Registrar entrada", "Registrar Entrada");
+      await expect(leonardRow.getByText(/^Entrada: \d{2}:\d{2}$/)).toBeVisible();
+      await expect(leonardRow.getByRole("button", { name: "Registrar entrada" })).toHaveCount(0);
+    });
+
+    await test.step("a student without a reference gets the capture saved as the reference first", async () => {
+      await amyRow.getByRole("button", { name: "Registrar entrada" }).click();
+      await expect(desk.getByRole("dialog", { name: "Registrar Entrada" })).toContainText("la captura se guardará como referencia");
+      await desk.getByRole("dialog").getByRole("button", { name: "Cancelar" }).click();
+      await capture(desk, amyRow, "Registrar entrada", "Registrar Entrada");
+      await expect(amyRow.getByText(/^Entrada: \d{2}:\d{2}$/)).toBeVisible();
+    });
+
+    await test.step("exit: a different person in front of the camera is rejected", async () => {
+      const impostor = await openAs("impostor");
+      await impostor.goto(sessionUrl);
+      const row = impostor.getByRole("listitem", { name: fullName(leonard) });
+      await row.getByRole("button", { name: "Registrar salida" }).click();
+      const dialog = impostor.getByRole("dialog", { name: "Registrar Salida" });
+      await expect(dialog.getByRole("button", { name: "Capturar" })).toBeEnabled({ timeout: 20_000 });
+      await dialog.getByRole("button", { name: "Capturar" }).click();
+      await expect(dialog.getByText("Error de verificación biométrica")).toBeVisible({ timeout: 60_000 });
+      await dialog.getByRole("button", { name: "Cancelar" }).click();
+      await expect(row.getByText("Salida: --:--")).toBeVisible();
+      await browsers.pop()!.close();
+    });
+
+    await test.step("exit: the right face is 'Identificado'", async () => {
+      await capture(desk, leonardRow, "Registrar salida", "Registrar Salida");
+      await expect(leonardRow.getByText(/^Salida: \d{2}:\d{2}$/)).toBeVisible();
+      await expect(leonardRow.getByRole("button", { name: /Registrar/ })).toHaveCount(0);
+    });
+
+    await test.step("the attendance file has one line: the student with both entry and exit", async () => {
+      const entry = (await leonardRow.getByText(/^Entrada: /).textContent())!.replace("Entrada: ", "");
+      const exit = (await leonardRow.getByText(/^Salida: /).textContent())!.replace("Salida: ", "");
+      const [download] = await Promise.all([desk.waitForEvent("download"), desk.getByRole("button", { name: "Descargar informe de asistencia" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/\.txt$/);
+      const content = fs.readFileSync(await download.path(), "utf8");
+      expect(content).toBe(`${section.authorizationNumber};${course.code};${toDisplay(madridDate(0))};${leonard.dni};${entry};${exit}\r\n`);
+      const dialog = desk.getByRole("dialog", { name: "Informe descargado" });
+      await expect(dialog.getByRole("link", { name: "Aplicación CAP del Ministerio de Transportes" })).toHaveAttribute("href", "https://sede.transportes.gob.es/");
+    });
+  } finally {
+    await Promise.all(browsers.map((b) => b.close()));
+  }
+});
+
+async function capture(page: Page, row: ReturnType<Page["getByRole"]>, button: string, title: string) {
+  await row.getByRole("button", { name: button }).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog.getByRole("button", { name: "Capturar" })).toBeEnabled({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: "Capturar" }).click();
+  await expect(dialog.getByText("Identificado")).toBeVisible({ timeout: 60_000 });
+  await expect(dialog).toBeHidden();
+}
