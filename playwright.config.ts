@@ -38,6 +38,7 @@ export default defineConfig({
     url: `${baseURL}/login`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -27,15 +27,8 @@ if (isStale) {
 }
 const seed = spawnSync("npx", ["tsx", "scripts/seed.ts"], { stdio: "inherit", env });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
-// Own process group, so stopping this script stops next-server too (npx alone would leave it running).
-const server = spawn("npx", ["next", "start", "-p", process.env.E2E_PORT ?? "3100"], { stdio: "inherit", env, detached: true });
-const stop = (signal = "SIGTERM") => {
-  try {
-    process.kill(-server.pid, signal);
-  } catch {
-    // Already gone.
-  }
-};
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => { stop(signal); process.exit(0); });
-process.on("exit", () => stop());
+// next-server stays in this script's process group, which Playwright signals as a whole on shutdown
+// (SIGTERM, gracefulShutdown in playwright.config.ts); a detached child would outlive it and hold the pipes.
+const server = spawn("npx", ["next", "start", "-p", process.env.E2E_PORT ?? "3100"], { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -33,7 +33,6 @@ export function BiometricReferenceCard({ studentId }: { studentId: string }) {
         ) : reference ? (
           <>
             {/* A data URL from the API: next/image would add nothing here. */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src={reference.image} alt="Referencia biométrica del alumno" className="aspect-video w-full rounded-md bg-muted object-contain" />
             <p className="text-sm text-muted-foreground">
               Creada el {formatLocalDate(localDateOf(reference.createdAt, timeZone))} a las {localTimeOf(reference.createdAt, timeZone)}

@@ -64,7 +64,6 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
   return (
     <>
       {preview ? (
-        // eslint-disable-next-line @next/next/no-img-element
         <img src={preview} alt="Vista previa de la captura" className="aspect-video w-full rounded-md bg-black object-contain" />
       ) : (
         <LazyCamera

@@ -145,7 +145,7 @@ test("an administrator runs a CAP session with face-verified entry and exit and 
       await today.getByRole("link", { name: new RegExp(`${course.name} - ${toDisplay(madridDate(0))}`) }).click();
       // The course page has the same heading: wait for the session's own URL before keeping it.
       await expect(page).toHaveURL(/\/biometric\/courses\/[^/]+\/sessions\/[^/]+$/);
-      await expect(page.getByRole("heading", { name: course.name })).toBeVisible();
+      await expect(page.getByRole("listitem", { name: fullName(leonard) })).toBeVisible();
       sessionUrl = page.url();
     });
 
