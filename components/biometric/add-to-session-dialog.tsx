@@ -4,16 +4,14 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorText } from "@/lib/api-client";
 import { localDateOf, zonedInstant } from "@/lib/cap/zoned-time";
 import { addAttendanceBodySchema, STUDENT_PAGE_MAX_LIMIT, type CapSession } from "@/lib/contract/cap";
 import { cn } from "@/lib/utils";
 import { fieldErrors, type FieldErrors } from "./form-errors";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { FormField, invalidProps } from "./form-field";
 import { biometricQueries } from "./queries";
 import { ListSkeleton } from "./states";
@@ -101,19 +99,7 @@ function AddForm({ session, onDone }: { session: CapSession; onDone: () => void 
           <Input id="add-out" type="time" min={inTime || undefined} value={outTime} onChange={(e) => setOutTime(e.target.value)} {...invalidProps("add-out", errors.out)} />
         </FormField>
       </div>
-      {add.error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorText(add.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? "Añadiendo..." : "Añadir alumno"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter error={add.error} isPending={add.isPending} submitText="Añadir alumno" pendingText="Añadiendo..." onCancel={onDone} />
     </form>
   );
 }

@@ -4,11 +4,9 @@ import { useState } from "react";
 import { Info } from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorText } from "@/lib/api-client";
 import {
   DEFAULT_TIMES_LABEL,
   DEFAULT_TIMES_NOTICE,
@@ -19,6 +17,7 @@ import {
 } from "@/lib/cap/sessions";
 import { createCapSessionBodySchema, type CapCourse } from "@/lib/contract/cap";
 import { fieldErrors, type FieldErrors } from "./form-errors";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { FormField, invalidProps } from "./form-field";
 import { useCreateSession } from "./use-session-mutations";
 import { useTimeZone } from "./use-time-zone";
@@ -122,19 +121,7 @@ function SessionForm({ course, draft, onDone }: { course: CapCourse; draft: Sess
           Nombre de la sesión: <span className="font-medium text-foreground">{sessionName(course.name, date)}</span>
         </p>
       ) : null}
-      {createSession.error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorText(createSession.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={createSession.isPending}>
-          {createSession.isPending ? "Creando..." : "Crear sesión"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter error={createSession.error} isPending={createSession.isPending} submitText="Crear sesión" pendingText="Creando..." onCancel={onDone} />
     </form>
   );
 }

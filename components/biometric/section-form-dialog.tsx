@@ -2,14 +2,12 @@
 
 import { useState } from "react";
 
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { errorText } from "@/lib/api-client";
 import { sectionBodySchema, type Section } from "@/lib/contract/cap";
 import { fieldErrors, type FieldErrors } from "./form-errors";
+import { FormDialogFooter } from "./form-dialog-footer";
 import { FormField, invalidProps } from "./form-field";
 import { useSaveSection } from "./use-sections";
 
@@ -63,19 +61,7 @@ function SectionForm({ section, onDone }: { section?: Section; onDone: () => voi
           {...invalidProps("section-authorization", errors.authorizationNumber)}
         />
       </FormField>
-      {save.error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorText(save.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Guardando..." : "Guardar"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter error={save.error} isPending={save.isPending} submitText="Guardar" pendingText="Guardando..." onCancel={onDone} />
     </form>
   );
 }

@@ -1,5 +1,3 @@
-import { requestHost } from "@/lib/tenant/host";
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // State-changing calls must come from our own pages: the Origin (or Referer) host must be the request's host.
@@ -13,5 +11,3 @@ export function isCrossSite(request: Request): boolean {
     return true;
   }
 }
-
-export { requestHost };
