@@ -10,7 +10,7 @@ const common = {
   testEnvironment: "node",
   setupFiles: ["<rootDir>/tests/fixtures/jest-env.ts"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
-  testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
+  testPathIgnorePatterns: ["/node_modules/", "/\\.next[^/]*/", "/tests/e2e/"],
 };
 
 /** @param {string} displayName @param {string[]} testMatch @param {Record<string, unknown>} extra */
@@ -21,6 +21,9 @@ async function project(displayName, testMatch, extra = {}) {
 
 module.exports = async function config() {
   return {
+    // testTimeout is a global option (a project's own value is ignored): API tests on a loaded 2-core machine
+    // (face model load, argon2, PostgreSQL) need far more than the default 5 s.
+    testTimeout: 60_000,
     projects: [
       await project("unit", ["<rootDir>/**/*.test.ts?(x)"], {
         testTimeout: 30_000,

@@ -2,6 +2,10 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ALL_SESSION_COOKIES, IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, resolveToken } from "@/lib/session/cookies";
 import { areaOfPath, homePath, primaryArea } from "@/lib/session/roles";
 import { verifyToken } from "@/lib/session/token";
+import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
+
+// Pages anyone may open: the login and the one-time set-password link of the back-office.
+const PUBLIC_PATHS = new Set(["/establecer-contrasena"]);
 
 function toLogin(request: NextRequest, clear: string[] = []): NextResponse {
   const response = NextResponse.redirect(new URL("/login", request.url));
@@ -9,8 +13,21 @@ function toLogin(request: NextRequest, clear: string[] = []): NextResponse {
   return response;
 }
 
-// The design's middleware: authentication guard, role routing and the impersonation cookie pair.
+// The design's middleware: authentication guard, role routing, the impersonation cookie pair, and every page's
+// Content-Security-Policy with a fresh nonce.
 export async function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy(nonce);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+  const response = await route(request, requestHeaders);
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+async function route(request: NextRequest, requestHeaders: Headers): Promise<NextResponse> {
+  const next = () => NextResponse.next({ request: { headers: requestHeaders } });
   const { pathname } = request.nextUrl;
   const resolved = await resolveToken(request.cookies);
   let claims = await verifyToken(resolved.token);
@@ -22,9 +39,10 @@ export async function proxy(request: NextRequest) {
   }
   const hadCookies = ALL_SESSION_COOKIES.some((name) => request.cookies.has(name));
 
+  if (PUBLIC_PATHS.has(pathname)) return next();
   if (pathname === "/login") {
     if (claims && primaryArea(claims.roles)) return NextResponse.redirect(new URL("/", request.url));
-    const response = NextResponse.next();
+    const response = next();
     if (hadCookies && !claims) for (const name of ALL_SESSION_COOKIES) response.cookies.delete(name);
     return response;
   }
@@ -44,9 +62,9 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.redirect(new URL(homePath(area), request.url));
   } else if (areaOfPath(pathname) && areaOfPath(pathname) !== area) {
     // Another role's area: the not-found page, as if the route did not exist (the API refuses it too).
-    response = NextResponse.rewrite(new URL("/_area-not-found", request.url));
+    response = NextResponse.rewrite(new URL("/_area-not-found", request.url), { request: { headers: requestHeaders } });
   } else {
-    response = NextResponse.next();
+    response = next();
   }
   if (dropImpersonation) {
     response.cookies.delete(IMPERSONATION_HP_COOKIE);
@@ -56,5 +74,6 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|_next/static|_next/image|tenants/|pdf\\.worker|.*\\.(?:png|jpg|jpeg|gif|svg|ico|webp|txt|xml|js|css|map|woff2?)$).*)"],
+  // Only real static files skip the guard: a page path ending in '.png' is still a page (and still guarded).
+  matcher: ["/((?!api/|_next/static|_next/image|tenants/|pdf\\.worker|sw\\.js$|offline\\.html$|favicon\\.ico$|robots\\.txt$).*)"],
 };

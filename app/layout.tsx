@@ -1,13 +1,17 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { GeistSans } from "geist/font/sans";
 import { Providers } from "@/components/shell/providers";
 import { ThemeScript } from "@/components/shell/theme-script";
-import { getTenantInfo } from "@/lib/bff/server-data";
+import { UnknownSchool } from "@/components/shell/unknown-school";
+import { getTenantInfo, lookupTenant } from "@/lib/bff/server-data";
 import "./globals.css";
 
 // Title, favicons and manifest come from the tenant of the host, at render time.
 export async function generateMetadata(): Promise<Metadata> {
-  const tenant = await getTenantInfo();
+  const lookup = await lookupTenant();
+  if (lookup.kind === "unknown") return { title: "Autoescuela no encontrada", robots: { index: false } };
+  const tenant = lookup.kind === "found" ? lookup.tenant : null;
   if (!tenant) return { title: "Volante" };
   return {
     title: tenant.name,
@@ -30,14 +34,17 @@ export async function generateViewport(): Promise<Viewport> {
   return { themeColor: tenant?.themeColor ?? "#0f766e", width: "device-width", initialScale: 1 };
 }
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // A host that is no school of this server gets a plain page and no school's data, whatever the path.
+  const lookup = await lookupTenant();
   return (
     <html lang="es" className={GeistSans.variable} suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
-        <Providers>{children}</Providers>
+        {lookup.kind === "unknown" ? <UnknownSchool host={lookup.host} /> : <Providers>{children}</Providers>}
       </body>
     </html>
   );

@@ -29,3 +29,30 @@ describe("apiRequest error reading (spec §8 generic)", () => {
     expect(await apiRequest("/x", { method: "DELETE" })).toBeUndefined();
   });
 });
+
+// Spec §8 "Invalid token: … user logged out": a 401 on any call outside sign-in ends the session and opens the login.
+describe("apiRequest on a session that has ended", () => {
+  const assign = jest.fn();
+  beforeAll(() => {
+    (globalThis as { window?: unknown }).window = { location: { assign } };
+  });
+  afterAll(() => {
+    delete (globalThis as { window?: unknown }).window;
+  });
+
+  it("does not sign out on a failed sign-in", async () => {
+    mockFetch(401, JSON.stringify({ error: "INVALID_CREDENTIALS" }));
+    await apiRequest("/api/login", { json: {} }).catch(() => null);
+    expect(global.fetch).toHaveBeenCalledTimes(1);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("signs out through the BFF and goes to the login on a 401 elsewhere, still rejecting the call", async () => {
+    mockFetch(401, JSON.stringify({ error: "INVALID_TOKEN" }));
+    const error = (await apiRequest("/student/reservations").catch((e) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(global.fetch).toHaveBeenLastCalledWith("/api/logout", expect.objectContaining({ method: "POST" }));
+    expect(assign).toHaveBeenCalledWith("/login");
+  });
+});

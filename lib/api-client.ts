@@ -42,6 +42,16 @@ async function readBody(res: Response): Promise<Record<string, unknown>> {
   }
 }
 
+// A 401 outside sign-in means the session ended (revoked, expired, user deactivated): sign out and go to the login.
+const PATHS_WITHOUT_SESSION = new Set(["/api/login", "/api/logout"]);
+let signingOut = false;
+async function signOut() {
+  if (typeof window === "undefined" || signingOut) return;
+  signingOut = true;
+  await fetch("/api/logout", { method: "POST", credentials: "same-origin" }).catch(() => null);
+  window.location.assign("/login");
+}
+
 // Same-origin calls to the BFF; it adds the bearer token from the session cookie.
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
@@ -53,14 +63,19 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     headers["Content-Type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(options.form).toString();
   }
-  const res = await fetch(path.startsWith("/api") ? path : `/api${path}`, {
+  const url = path.startsWith("/api") ? path : `/api${path}`;
+  const res = await fetch(url, {
     method: options.method ?? (body ? "POST" : "GET"),
     headers,
     body,
     credentials: "same-origin",
     signal: options.signal,
   });
-  if (!res.ok) throw new ApiError(res.status, await readBody(res));
+  if (!res.ok) {
+    const error = new ApiError(res.status, await readBody(res));
+    if (res.status === 401 && !PATHS_WITHOUT_SESSION.has(url)) void signOut();
+    throw error;
+  }
   if (res.status === 204) return undefined as T;
   const data = await res.json();
   return schema ? schema.parse(data) : (data as T);

@@ -8,6 +8,10 @@ const envSchema = z.object({
   DRIVING_SCHOOL_API_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   JWT_PUBLIC_KEY: z.string().optional(),
+  // Sent to a separate API (DRIVING_SCHOOL_API_URL) so that it believes X-Tenant-Host and X-Client-IP.
+  INTERNAL_API_SECRET: z.string().min(32, "INTERNAL_API_SECRET must be at least 32 characters").optional(),
+  // How many reverse proxies in front of Next append to X-Forwarded-For (unset: the client's address is not trusted).
+  TRUSTED_PROXY: z.coerce.number().int().min(0).optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
 });
 

@@ -1,18 +1,18 @@
-import crypto from "node:crypto";
 import path from "node:path";
 import { and, eq, gte } from "drizzle-orm";
-import { signToken } from "../lib/session/token";
 import { createApp } from "../server/app";
-import { openDatabase, type Db } from "../server/db/client";
-import { tenants, users } from "../server/db/schema/core";
 import { availabilityRules, instructorAssignments, licenses, reservations } from "../server/db/schema/reservations";
 import { changeBalance } from "../server/modules/balance/balance.service";
 import { addDays, isoWeekday, localDate, localToUtc } from "../lib/time/zoned-time";
+import { withBenchSchool } from "./bench-school";
+import { latencySummary, percentile } from "./bench-stats";
 
 // `npm run bench:booking`: on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), in its
 // own tenant which it deletes afterwards. Calls the Hono app in process (app.request), as the BFF does.
 //  1. GET /api/student/reservations/calendar latency for one week, 10 instructors, 500 reservations.
 //  2. 200 simultaneous POST /api/student/reservations by 200 students over 20 slots of one instructor.
+//  3. Throughput: THROUGHPUT_BOOKINGS students each book their own free slot (9 instructors, 10 days), THROUGHPUT_CONCURRENCY
+//     requests in flight at any time: bookings per second, all must succeed.
 
 const URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TZ = "Europe/Madrid";
@@ -21,36 +21,19 @@ const RESERVATIONS = 500;
 const CALENDAR_REQUESTS = 300;
 const ATTEMPTS = 200;
 const SLOTS = 20;
+const THROUGHPUT_BOOKINGS = Number(process.env.THROUGHPUT_BOOKINGS ?? 1000);
+const THROUGHPUT_CONCURRENCY = Number(process.env.THROUGHPUT_CONCURRENCY ?? 50);
 process.env.DATA_DIR ??= path.join(process.cwd(), ".data", "bench");
+process.env.LOG_LEVEL ??= "silent";
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function user(db: Db, tenantId: string, role: string, n: number) {
-  const [row] = await db
-    .insert(users)
-    .values({ tenantId, username: `${role.toLowerCase()}-${n}`, firstName: `${role} ${n}`, surname1: "Bench", roles: [role] })
-    .returning();
-  const token = await signToken({ uuid: row!.id, name: row!.firstName, profileImage: null, roles: [role], tenant: slug }, 3600);
-  return { id: row!.id, token };
-}
 
-const slug = `bench-${crypto.randomBytes(4).toString("hex")}`;
 
 async function main() {
-  const handle = await openDatabase({ url: URL });
-  if (handle.kind !== "postgres") throw new Error("The booking bench runs on PostgreSQL");
-  const db = handle.db;
-  const app = createApp({ db: async () => db });
-  const host = `${slug}.bench`;
-  const [tenant] = await db
-    .insert(tenants)
-    .values({ slug, name: "Autoescuela Bench", domains: [host], icons: { favicon96: "", favicon32: "", faviconIco: "", appleTouchIcon: "", webAppIcon192: "", webAppIcon512: "" } })
-    .returning();
-  const tenantId = tenant!.id;
-  try {
+  await withBenchSchool(URL, "booking", async ({ db, tenantId, host, user, users: addUsers }) => {
+    const app = createApp({ db: async () => db });
     const [license] = await db.insert(licenses).values({ tenantId, code: "b", name: "B" }).returning();
-    const instructors = await Promise.all(Array.from({ length: INSTRUCTORS }, (_, i) => user(db, tenantId, "ROLE_INSTRUCTOR", i)));
+    const instructors = await addUsers("ROLE_INSTRUCTOR", INSTRUCTORS, 0);
     await db.insert(availabilityRules).values(
       instructors.flatMap((ins) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ tenantId, instructorId: ins.id, weekday, startMinutes: 8 * 60, endMinutes: 20 * 60 }))),
     );
@@ -63,7 +46,7 @@ async function main() {
 
     // 500 reservations: 50 per instructor over the week's 84 open hours; instructor i's lessons go to two
     // students of their own, so no student is ever in two places at once.
-    const owners = await Promise.all(Array.from({ length: INSTRUCTORS * 2 }, (_, i) => user(db, tenantId, "ROLE_ALUMNO", 1000 + i)));
+    const owners = await addUsers("ROLE_ALUMNO", INSTRUCTORS * 2, 1000);
     const rows = [];
     for (let k = 0; k < RESERVATIONS; k++) {
       const i = k % INSTRUCTORS;
@@ -82,7 +65,7 @@ async function main() {
       });
     }
     await db.insert(reservations).values(rows);
-    const viewer = await user(db, tenantId, "ROLE_ALUMNO", 1);
+    const viewer = await user("ROLE_ALUMNO", 1);
     await db.insert(instructorAssignments).values(instructors.map((ins) => ({ tenantId, studentId: viewer.id, instructorId: ins.id, licenseId: license!.id })));
 
     const calendar = (i: number) =>
@@ -118,7 +101,7 @@ async function main() {
       const start = localToUtc(addDays(later, Math.floor(s / 10)), (8 + (s % 10)) * 60, TZ);
       return { start: new Date(start).toISOString(), end: new Date(start + 3_600_000).toISOString() };
     });
-    const bookers = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => user(db, tenantId, "ROLE_ALUMNO", 2000 + i)));
+    const bookers = await addUsers("ROLE_ALUMNO", ATTEMPTS, 2000);
     await db.insert(instructorAssignments).values(bookers.map((b) => ({ tenantId, studentId: b.id, instructorId: target.id, licenseId: license!.id })));
     for (const b of bookers) {
       await changeBalance(db, { tenantId, studentId: b.id, mode: "time", amount: 36000, operation: "top-up", description: "recarga_admin" });
@@ -144,20 +127,62 @@ async function main() {
       .where(and(eq(reservations.instructorId, target.id), gte(reservations.startAt, new Date(slots[0]!.start))));
     const distinct = new Set(booked.map((b) => b.id)).size;
 
+    // Throughput: every student books a distinct free hour of instructors 1–9 in the two weeks after next.
+    const freeSlots: { instructor: { id: string }; slot: { start: string; end: string } }[] = [];
+    for (let day = 0; freeSlots.length < THROUGHPUT_BOOKINGS; day++) {
+      for (let hour = 8; hour < 20; hour++) {
+        for (let i = 1; i < INSTRUCTORS; i++) {
+          const start = localToUtc(addDays(monday, 14 + day), hour * 60, TZ);
+          freeSlots.push({ instructor: instructors[i]!, slot: { start: new Date(start).toISOString(), end: new Date(start + 3_600_000).toISOString() } });
+        }
+      }
+    }
+    const students = await addUsers("ROLE_ALUMNO", THROUGHPUT_BOOKINGS, 10_000);
+    await db.insert(instructorAssignments).values(students.map((st, i) => ({ tenantId, studentId: st.id, instructorId: freeSlots[i]!.instructor.id, licenseId: license!.id })));
+    for (const st of students) {
+      await changeBalance(db, { tenantId, studentId: st.id, mode: "time", amount: 36000, operation: "top-up", description: "recarga_admin" });
+    }
+    let nextBooking = 0;
+    const throughputOutcomes: number[] = [];
+    const throughputCpu = process.cpuUsage();
+    const throughputStart = performance.now();
+    await Promise.all(
+      Array.from({ length: THROUGHPUT_CONCURRENCY }, async () => {
+        for (let i = nextBooking++; i < THROUGHPUT_BOOKINGS; i = nextBooking++) {
+          const res = await app.request("/api/student/reservations", {
+            method: "POST",
+            headers: { "x-tenant-host": host, authorization: `Bearer ${students[i]!.token}`, "content-type": "application/json" },
+            body: JSON.stringify({ instructorId: freeSlots[i]!.instructor.id, licenseId: license!.id, slots: [freeSlots[i]!.slot] }),
+          });
+          await res.text();
+          throughputOutcomes.push(res.status);
+        }
+      }),
+    );
+    const throughputSeconds = (performance.now() - throughputStart) / 1000;
+    const cpu = process.cpuUsage(throughputCpu);
+    const appCpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const throughputBooked = throughputOutcomes.filter((st) => st === 201).length;
+
     console.log(`# Booking bench (${new Date().toISOString()}, PostgreSQL, pool ${process.env.PG_POOL_MAX ?? 10})`);
     console.log(`calendar: ${CALENDAR_REQUESTS} requests, week with ${INSTRUCTORS} instructors and ${RESERVATIONS} reservations, ${events} events per answer`);
-    console.log(`calendar latency: p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies.at(-1)!)}`);
-    console.log(`baseline GET /api/config: p50 ${ms(pct(baseline, 50))}, p95 ${ms(pct(baseline, 95))}`);
+    console.log(`calendar latency: ${latencySummary(latencies)}`);
+    console.log(`baseline GET /api/config: ${latencySummary(baseline, [50, 95], false)}`);
     console.log(`booking: ${ATTEMPTS} simultaneous attempts over ${SLOTS} slots in ${elapsed.toFixed(2)} s (${(ATTEMPTS / elapsed).toFixed(0)} attempts/s)`);
     console.log(`booking: ${count("success")} successes, ${count("conflict")} conflicts, ${errors.length} errors, ${distinct} reservations in the database`);
     if (errors.length) console.log(`errors: ${[...new Set(errors)].join(", ")}`);
-    const ok = pct(latencies, 95) < 50 && errors.length === 0 && count("success") === SLOTS && distinct === SLOTS;
-    console.log(ok ? "targets met: calendar p95 < 50 ms, zero errors, exactly 20 bookings" : "TARGETS MISSED");
+    const bookingsPerSecond = throughputBooked / throughputSeconds;
+    console.log(`throughput: ${throughputBooked} of ${THROUGHPUT_BOOKINGS} bookings succeeded in ${throughputSeconds.toFixed(2)} s with ${THROUGHPUT_CONCURRENCY} in flight: ${bookingsPerSecond.toFixed(0)} bookings/s`);
+    console.log(`throughput: app process CPU ${appCpuSeconds.toFixed(1)} s (${((100 * appCpuSeconds) / throughputSeconds).toFixed(0)} % of one core, ${((1000 * appCpuSeconds) / THROUGHPUT_BOOKINGS).toFixed(1)} ms per booking)`);
+    const checks = [
+      ["calendar p95 <= 20 ms", percentile(latencies, 95) <= 20],
+      ["zero errors, exactly one winner per slot", errors.length === 0 && count("success") === SLOTS && distinct === SLOTS],
+      [">= 300 bookings/s, every one booked", bookingsPerSecond >= 300 && throughputBooked === THROUGHPUT_BOOKINGS],
+    ] as const;
+    for (const [name, met] of checks) console.log(`${met ? "met   " : "MISSED"} ${name}`);
+    const ok = checks.every(([, met]) => met);
     process.exitCode = ok ? 0 : 1;
-  } finally {
-    await db.delete(tenants).where(eq(tenants.id, tenantId));
-    await handle.close();
-  }
+  });
 }
 
 main().catch((error) => {

@@ -7,6 +7,13 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), ".data", "e
 fs.rmSync(dataDir, { recursive: true, force: true });
 const env = { ...process.env, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, "pglite"), ALLOW_DEV_KEYS: "true" };
 delete env.DATABASE_URL;
+// The benchmarks may run the same server on PostgreSQL (scripts/bench-api.ts).
+if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+// E2E_STANDALONE=1 (what `npm test` sets): the journeys run against Next's standalone server.js, assembled exactly as
+// the Dockerfile's image holds it, instead of `next start`.
+const standalone = process.env.E2E_STANDALONE === "1";
+if (standalone) env.NEXT_OUTPUT = "standalone";
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 
 // Rebuild when any source is newer than the last build, so a run never tests stale code.
 function newestSource(dir) {
@@ -18,10 +25,12 @@ function newestSource(dir) {
   return newest;
 }
 const sources = ["app", "components", "lib", "server", "public"].map((d) => newestSource(d));
+const buildId = path.join(distDir, "BUILD_ID");
+const standaloneServer = path.join(distDir, "standalone", "server.js");
 const isStale =
-  !fs.existsSync(".next/BUILD_ID") ||
-  Math.max(...sources, fs.statSync("proxy.ts").mtimeMs, fs.statSync("next.config.ts").mtimeMs) > fs.statSync(".next/BUILD_ID").mtimeMs;
-if (isStale) {
+  !fs.existsSync(buildId) ||
+  Math.max(...sources, fs.statSync("proxy.ts").mtimeMs, fs.statSync("next.config.ts").mtimeMs) > fs.statSync(buildId).mtimeMs;
+if (isStale || (standalone && !fs.existsSync(standaloneServer))) {
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -29,6 +38,14 @@ const seed = spawnSync("npx", ["tsx", "scripts/seed.ts"], { stdio: "inherit", en
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 // next-server stays in this script's process group, which Playwright signals as a whole on shutdown
 // (SIGTERM, gracefulShutdown in playwright.config.ts); a detached child would outlive it and hold the pipes.
-const server = spawn("npx", ["next", "start", "-p", process.env.E2E_PORT ?? "3100"], { stdio: "inherit", env });
+const port = process.env.E2E_PORT ?? "3100";
+let server;
+if (standalone) {
+  const assemble = spawnSync("node", ["scripts/standalone-assemble.mjs", distDir], { stdio: "inherit", env });
+  if (assemble.status !== 0) process.exit(assemble.status ?? 1);
+  server = spawn("node", [standaloneServer], { stdio: "inherit", env: { ...env, PORT: port, HOSTNAME: "0.0.0.0" } });
+} else {
+  server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env });
+}
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

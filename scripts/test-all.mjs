@@ -2,6 +2,7 @@
 // then Playwright in Chromium against the production build — and one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import pg from "pg";
 
 const results = [];
 fs.mkdirSync("test-results", { recursive: true });
@@ -26,21 +27,53 @@ function jest(name, project, reportFile, env = {}) {
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? (ok ? 0 : 1),
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+    failures: (report?.testResults ?? []).flatMap((file) => {
+      const failed = file.assertionResults.filter((t) => t.status === "failed").map((t) => `${file.name}: ${t.fullName}`);
+      return failed.length || file.status !== "failed" ? failed : [`${file.name}: ${file.message.split("\n")[0]}`];
+    }),
   });
+}
+
+async function freshDatabase(serverUrl) {
+  const name = `volante_test_${Date.now()}_${process.pid}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 for (const f of fs.readdirSync("test-results").filter((f) => f.endsWith(".json"))) fs.rmSync(`test-results/${f}`);
 const apiEnv = { DATABASE_URL: "" };
 jest("unit", "unit", "test-results/jest-unit.json", apiEnv);
-jest("api (PGlite)", "api", "test-results/jest-api-pglite.json", apiEnv);
+// The body fuzzing sends its full 10,000 requests once: on PostgreSQL when that pass runs, else on PGlite.
+const pgliteFuzz = process.env.TEST_DATABASE_URL && !process.env.FUZZ_TOTAL ? { FUZZ_TOTAL: "2500" } : {};
+jest("api (PGlite)", "api", "test-results/jest-api-pglite.json", { ...apiEnv, ...pgliteFuzz });
 if (process.env.TEST_DATABASE_URL) {
-  jest("api (PostgreSQL)", "api", "test-results/jest-api-postgres.json", { DATABASE_URL: process.env.TEST_DATABASE_URL });
+  // A database of its own, created here and dropped after: the server's database outlives a run, and rows an earlier
+  // run left (another clone's biometric dev key, throttle rows) must not decide this one.
+  const database = await freshDatabase(process.env.TEST_DATABASE_URL);
+  try {
+    jest("api (PostgreSQL)", "api", "test-results/jest-api-postgres.json", { DATABASE_URL: database.url });
+  } finally {
+    await database.drop();
+  }
 }
 
 if (process.env.SKIP_E2E !== "1") {
-  const built = run("next build", "npx", ["next", "build"], { DATABASE_URL: "" });
+  // The journeys run against the standalone server the container image runs (scripts/e2e-server.mjs).
+  const standalone = { DATABASE_URL: "", NEXT_OUTPUT: "standalone", E2E_STANDALONE: "1" };
+  const built = run("next build (standalone)", "npx", ["next", "build"], standalone);
   const browser = built && run("browser", "node", ["scripts/ensure-browser.mjs"]);
-  const ok = browser && run("e2e (Playwright, Chromium)", "npx", ["playwright", "test"], { DATABASE_URL: "" });
+  const ok = browser && run("e2e (Playwright, Chromium, standalone server)", "npx", ["playwright", "test"], standalone);
   const file = "test-results/e2e.json";
   const stats = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).stats : null;
   results.push({
@@ -53,7 +86,11 @@ if (process.env.SKIP_E2E !== "1") {
 }
 
 console.log("\n=== summary ===");
-for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+for (const r of results) {
+  console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  // The names again at the very end, where a truncated CI log still shows them.
+  for (const failure of r.failures ?? []) console.log(`     ✕ ${failure}`);
+}
 const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
 console.log(`${total("passed")} passed, ${total("failed")} failed, ${total("skipped")} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

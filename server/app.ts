@@ -6,7 +6,9 @@ import { getDatabase, type Db } from "./db/client";
 import { readAuth } from "./http/auth";
 import type { AppEnv } from "./http/context";
 import { AppError } from "./http/errors";
+import { isBadInputError, safeErrorSummary } from "./db/pg-errors";
 import { resolveTenant } from "./http/tenant";
+import { housekeeping } from "./http/housekeeping";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { tenantRoutes } from "./modules/tenants/tenants.routes";
 import { availabilityRoutes } from "./modules/availability/availability.routes";
@@ -15,29 +17,45 @@ import { configRoutes } from "./modules/config/config.routes";
 import { instructorRoutes } from "./modules/instructor/instructor.routes";
 import { reservationRoutes } from "./modules/reservations/reservations.routes";
 import { capRoutes } from "./modules/cap/cap.routes";
+import { messagingRoutes } from "./modules/messaging/messaging.routes";
+import { shopRoutes } from "./modules/shop/shop.routes";
+import { practiceRoutes } from "./modules/practices/practices.routes";
+import { examRoutes } from "./modules/exams/exams.routes";
+import { CONTENT_UPLOAD_PATH, contentRoutes } from "./modules/content/content.routes";
+import { backofficeRoutes } from "./modules/backoffice/backoffice.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { accessLog } from "./http/access-log";
+import { getLogger } from "./logger";
+import type { Logger } from "pino";
 import { assertBiometricKeyConfigured } from "./biometrics/crypto";
 
-export type AppDeps = { db?: () => Promise<Db> };
+export type AppDeps = { db?: () => Promise<Db>; logger?: Logger };
 
 // Modules mount here; each one brings its own routes under /api.
 export function createApp(deps: AppDeps = {}) {
   const resolveDb = deps.db ?? (async () => (await getDatabase()).db);
   const app = new Hono<AppEnv>().basePath("/api");
+  const logger = deps.logger ?? getLogger();
 
+  // X-Request-Id: adopted from the caller (the BFF forwards the browser's) or created, and returned on every answer.
   app.use(requestId());
-  app.use(
-    bodyLimit({
-      maxSize: 12 * 1024 * 1024,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "La petición es demasiado grande");
-      },
-    }),
-  );
+  app.use(accessLog(logger));
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 12 * 1024 * 1024,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "La petición es demasiado grande");
+    },
+  });
+  // The content upload streams to storage with its own per-type limits (content/file-checks.ts).
+  app.use((c, next) => (c.req.method === "POST" && c.req.path === CONTENT_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
+  // Probes answer before tenant resolution and authentication.
+  app.route("/", healthRoutes(resolveDb));
   app.use(async (c, next) => {
     c.set("db", await resolveDb());
     c.set("clientIp", c.req.header(CLIENT_IP_HEADER) ?? "unknown");
     await next();
   });
+  app.use(housekeeping);
   app.use(resolveTenant);
   app.use(readAuth);
 
@@ -49,12 +67,22 @@ export function createApp(deps: AppDeps = {}) {
   app.route("/", availabilityRoutes);
   app.route("/", instructorRoutes);
   app.route("/", capRoutes);
+  app.route("/", messagingRoutes);
+  app.route("/", shopRoutes);
+  app.route("/", practiceRoutes);
+  app.route("/", examRoutes);
+  app.route("/", contentRoutes);
+  app.route("/", backofficeRoutes);
 
   app.notFound((c) => c.json({ error: "NOT_FOUND", message: "Recurso no encontrado" }, 404));
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
-    // Unknown errors are logged with the request id and answered without internals.
-    console.error(`[api] ${c.var.requestId ?? "-"} ${c.req.method} ${c.req.path}`, error);
+    if (isBadInputError(error)) {
+      return c.json({ error: "VALIDATION_ERROR", message: "Los datos enviados no son válidos" }, 422);
+    }
+    // Unknown errors are logged with the request id and answered without internals; never the query's parameters.
+    const summary = safeErrorSummary(error);
+    logger.error({ requestId: c.var.requestId, method: c.req.method, route: c.req.routePath, ...summary, stack: error instanceof Error ? error.stack?.split("\n").slice(1, 6).join("\n") : undefined }, "unhandled error");
     return c.json(
       { error: "INTERNAL_SERVER_ERROR", message: "Ha ocurrido un error en el servidor", requestId: c.var.requestId },
       500,

@@ -11,7 +11,18 @@ const envSchema = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 12),
   API_PORT: z.coerce.number().int().positive().default(4000),
   BIOMETRIC_ENCRYPTION_KEY: z.string().optional(),
+  // Shared with the BFF: only callers that send it may state the school's host and the client's address.
+  INTERNAL_API_SECRET: z.string().min(32, "INTERNAL_API_SECRET must be at least 32 characters").optional(),
   SEED_ON_EMPTY: z.enum(["true", "false"]).default("false"),
+  // Stripe test keys the demo seed gives its schools (each school's keys live in payment_settings afterwards).
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_ACCOUNT: z.string().optional(),
+  // Where the stripe SDK sends its calls; unset: Stripe's own API. Tests point it at a local stand-in.
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

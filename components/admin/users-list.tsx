@@ -1,69 +1,133 @@
 "use client";
 
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Plus, Search } from "lucide-react";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
+import { useDebouncedValue } from "@/components/biometric/use-debounced-value";
 import { ImpersonateButton } from "@/components/shell/impersonate-button";
 import { PageHeader } from "@/components/shell/page-header";
-import { apiGet } from "@/lib/api-client";
-import { userListSchema } from "@/lib/contract/auth";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { errorText } from "@/lib/api-client";
+import type { AdminUser, SetPasswordLink, UserKind } from "@/lib/contract/backoffice-users";
 import { roleLabel } from "@/lib/session/roles";
+import { NativeSelect } from "./native-select";
+import { Pager } from "./pager";
+import { PasswordLinkDialog } from "./password-link-dialog";
+import { adminQueries } from "./queries";
+import { UserActions } from "./user-actions";
+import { UserFormDialog } from "./user-form-dialog";
 
-export const userQueries = {
-  list: () => ({ queryKey: ["administrator", "users"], queryFn: () => apiGet("/administrator/users", userListSchema), staleTime: 60_000 }),
-};
+const PAGE_SIZE = 20;
+type Status = "active" | "inactive" | "all";
 
 export function UsersList() {
-  const { data, isPending, error } = useQuery(userQueries.list());
+  const [query, setQuery] = useState("");
+  const search = useDebouncedValue(query.trim(), 300);
+  const [kind, setKind] = useState<UserKind | "">("");
+  const [status, setStatus] = useState<Status>("active");
+  const [pageOf, setPageOf] = useState({ key: "", page: 1 });
+  const key = `${search}|${kind}|${status}`;
+  const page = pageOf.key === key ? pageOf.page : 1;
+  const { data, isPending, error, isPlaceholderData } = useQuery(
+    adminQueries.users({ search: search || undefined, kind: kind || undefined, status, page, limit: PAGE_SIZE }),
+  );
+  const [editing, setEditing] = useState<AdminUser | "new" | null>(null);
+  const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);
+  const onLink = (l: SetPasswordLink, name: string) => setLink({ link: l, name });
+
   return (
     <>
-      <PageHeader title="Usuarios" subtitle="Usuarios con acceso a la aplicación de la autoescuela" />
-      {error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{error.message}</AlertDescription>
-        </Alert>
-      ) : isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
+      <PageHeader
+        title="Usuarios"
+        subtitle="Alumnos, profesores y administradores de la autoescuela"
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden />
+            Nuevo usuario
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row">
+        <div className="relative w-full sm:max-w-sm">
+          <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+          <Input type="search" aria-label="Buscar usuarios" placeholder="Buscar por nombre, usuario o DNI" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
         </div>
-      ) : data.length === 0 ? (
-        <p className="text-muted-foreground">No hay usuarios</p>
+        <NativeSelect aria-label="Rol" value={kind} onChange={(e) => setKind(e.target.value as UserKind | "")} className="sm:w-44">
+          <option value="">Todos los roles</option>
+          <option value="student">Alumnos</option>
+          <option value="instructor">Profesores</option>
+          <option value="administrator">Administradores</option>
+        </NativeSelect>
+        <NativeSelect aria-label="Estado" value={status} onChange={(e) => setStatus(e.target.value as Status)} className="sm:w-40">
+          <option value="active">Activos</option>
+          <option value="inactive">Desactivados</option>
+          <option value="all">Todos</option>
+        </NativeSelect>
+      </div>
+      {error ? (
+        <ErrorState message={errorText(error)} />
+      ) : isPending ? (
+        <ListSkeleton rows={5} className="h-12" />
+      ) : data.data.length === 0 ? (
+        <EmptyState message={search ? "Ningún usuario coincide con la búsqueda" : "No hay usuarios"} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Nombre</TableHead>
-              <TableHead>Usuario</TableHead>
-              <TableHead className="hidden sm:table-cell">DNI</TableHead>
-              <TableHead>Rol</TableHead>
-              <TableHead className="text-right">Acciones</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell className="font-medium">{user.name}</TableCell>
-                <TableCell>{user.username}</TableCell>
-                <TableCell className="hidden sm:table-cell">{user.dni}</TableCell>
-                <TableCell>
-                  {user.roles.map((role) => (
-                    <Badge key={role} variant="secondary" className="mr-1">
-                      {roleLabel(role)}
-                    </Badge>
-                  ))}
-                </TableCell>
-                <TableCell className="text-right">
-                  {user.canImpersonate ? <ImpersonateButton userId={user.id} userName={user.name} /> : null}
-                </TableCell>
+        <div className={isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Nombre</TableHead>
+                <TableHead>Usuario</TableHead>
+                <TableHead className="hidden sm:table-cell">DNI</TableHead>
+                <TableHead>Rol</TableHead>
+                <TableHead className="hidden md:table-cell">Estado</TableHead>
+                <TableHead className="text-right">Acciones</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {data.data.map((user) => (
+                <TableRow key={user.id} className={user.isActive ? undefined : "text-muted-foreground"}>
+                  <TableCell className="font-medium">{user.name}</TableCell>
+                  <TableCell>{user.username ?? <span className="text-muted-foreground">Sin acceso</span>}</TableCell>
+                  <TableCell className="hidden sm:table-cell">{user.dni}</TableCell>
+                  <TableCell>
+                    {user.roles.map((role) => (
+                      <Badge key={role} variant="secondary" className="mr-1">
+                        {roleLabel(role)}
+                      </Badge>
+                    ))}
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">
+                    {!user.isActive ? (
+                      <Badge variant="outline">Desactivado</Badge>
+                    ) : user.username && !user.hasPassword ? (
+                      <Badge variant="outline">Sin contraseña</Badge>
+                    ) : (
+                      <Badge variant="success">Activo</Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap">
+                    {user.canImpersonate ? <ImpersonateButton userId={user.id} userName={user.name} /> : null}
+                    <UserActions user={user} onEdit={() => setEditing(user)} onLink={onLink} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pager pagination={data.pagination} onPage={(p) => setPageOf({ key, page: p })} />
+        </div>
       )}
+      <UserFormDialog
+        key={editing === "new" ? "new" : editing?.id}
+        user={editing === "new" || editing === null ? undefined : editing}
+        open={editing !== null}
+        onOpenChange={(open) => (open ? null : setEditing(null))}
+        onLink={onLink}
+      />
+      <PasswordLinkDialog link={link?.link ?? null} name={link?.name ?? ""} onClose={() => setLink(null)} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import type { TenantInfo } from "@/lib/contract/tenant";
 import { validateLogin, type LoginErrors } from "./login-schema";
 
 export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
-  const { data: tenant } = useTenantInfo(serverTenant);
+  const { data: tenant, error: tenantError } = useTenantInfo(serverTenant);
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
@@ -47,6 +47,11 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
           ) : (
             <h1 className="text-2xl font-bold">{tenant?.name ?? ""}</h1>
           )}
+          {!tenant && tenantError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {tenantError.message}
+            </p>
+          ) : null}
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="space-y-4">

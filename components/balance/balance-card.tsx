@@ -43,6 +43,8 @@ export function BalanceCard() {
           <Button asChild>
             <Link href="/student/balance/top-up">Recargar saldo</Link>
           </Button>
+        ) : config.data ? (
+          <p className="max-w-xs text-sm text-muted-foreground">La recarga con tarjeta no está disponible en tu autoescuela. Puedes recargar tu saldo en la oficina.</p>
         ) : null}
       </CardContent>
     </Card>

@@ -1,5 +1,7 @@
+import { Suspense } from "react";
 import { BalanceCard } from "./balance-card";
 import { MovementList } from "./movement-list";
+import { PaymentReturnNotice } from "./payment-return-notice";
 
 export function BalanceHistoryPage() {
   return (
@@ -8,6 +10,9 @@ export function BalanceHistoryPage() {
         <h1 className="text-2xl font-bold tracking-tight">Mi saldo</h1>
         <p className="text-muted-foreground">Consulta tu saldo y el historial de movimientos</p>
       </div>
+      <Suspense>
+        <PaymentReturnNotice />
+      </Suspense>
       <BalanceCard />
       <MovementList />
     </div>

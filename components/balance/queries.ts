@@ -1,6 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api-client";
-import { balanceHistorySchema, balanceSchema } from "@/lib/contract/balance";
+import { balanceHistorySchema, balanceSchema, deskStudentDetailSchema, deskStudentListSchema } from "@/lib/contract/balance";
 
 // Spec §9 (both documents): balance fresh for 30 seconds and always refetched on mount; the movements alike.
 const BALANCE_STALE_MS = 30_000;
@@ -20,5 +20,25 @@ export const balanceQueries = {
       queryFn: ({ signal }) => apiGet("/student/balance/history", balanceHistorySchema, signal),
       staleTime: BALANCE_STALE_MS,
       refetchOnMount: "always",
+    }),
+};
+
+// The school's balance desk (administrator).
+export const deskQueries = {
+  all: () => ["balance-desk"] as const,
+  students: (search: string) =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), "students", search] as const,
+      queryFn: ({ signal }) =>
+        apiGet(`/administrator/balances/students${search ? `?${new URLSearchParams({ search })}` : ""}`, deskStudentListSchema, signal),
+      staleTime: 15_000,
+      placeholderData: keepPreviousData,
+    }),
+  student: (id: string) =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), "student", id] as const,
+      queryFn: ({ signal }) => apiGet(`/administrator/balances/students/${encodeURIComponent(id)}`, deskStudentDetailSchema, signal),
+      staleTime: 15_000,
+      retry: false,
     }),
 };

@@ -14,7 +14,7 @@ import { fieldErrors, type FieldErrors } from "./form-errors";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { FormField, invalidProps } from "./form-field";
 import { biometricQueries } from "./queries";
-import { ListSkeleton } from "./states";
+import { ListSkeleton } from "@/components/ui/states";
 import { useDebouncedValue } from "./use-debounced-value";
 import { useAddAttendance } from "./use-session-mutations";
 import { useTimeZone } from "./use-time-zone";

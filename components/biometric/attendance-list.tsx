@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { attendanceActions } from "@/lib/cap/attendance";
 import { localTimeOf } from "@/lib/cap/zoned-time";
 import type { Attendance, AttendanceType, CapSession } from "@/lib/contract/cap";
-import { EmptyState } from "./states";
+import { EmptyState } from "@/components/ui/states";
 import { useNow } from "./use-now";
 
 type Props = {

@@ -11,7 +11,7 @@ import { errorText } from "@/lib/api-client";
 import { formatLocalDate, localDateOf, localTimeOf } from "@/lib/cap/zoned-time";
 import { biometricQueries } from "./queries";
 import { ReferenceCaptureDialog } from "./reference-capture-dialog";
-import { ErrorState } from "./states";
+import { ErrorState } from "@/components/ui/states";
 import { useTimeZone } from "./use-time-zone";
 
 export function BiometricReferenceCard({ studentId }: { studentId: string }) {

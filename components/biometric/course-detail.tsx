@@ -12,7 +12,7 @@ import { BackHeader } from "./back-header";
 import { CourseEnrollmentsTab } from "./course-enrollments-tab";
 import { CourseSessionsTab } from "./course-sessions-tab";
 import { biometricQueries, isNotFound } from "./queries";
-import { ErrorState, ListSkeleton, NotFoundState } from "./states";
+import { ErrorState, ListSkeleton, NotFoundState } from "@/components/ui/states";
 
 type Tab = "sessions" | "enrollments";
 

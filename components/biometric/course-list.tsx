@@ -12,7 +12,7 @@ import { errorText } from "@/lib/api-client";
 import { formatLocalDate } from "@/lib/cap/zoned-time";
 import type { CapCourse } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
-import { EmptyState, ErrorState, ListSkeleton } from "./states";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 
 export function CourseList() {
   const { data: courses, isPending, error } = useQuery(biometricQueries.courses());

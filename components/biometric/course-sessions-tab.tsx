@@ -12,7 +12,7 @@ import type { CapCourse, CapSession } from "@/lib/contract/cap";
 import { CreateSessionDialog, type SessionDraft } from "./create-session-dialog";
 import { biometricQueries } from "./queries";
 import { SessionCard } from "./session-card";
-import { EmptyState, ErrorState, ListSkeleton } from "./states";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { useNow } from "./use-now";
 import { useTimeZone } from "./use-time-zone";
 

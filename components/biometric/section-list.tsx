@@ -13,7 +13,7 @@ import { errorText } from "@/lib/api-client";
 import type { Section } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 import { SectionFormDialog } from "./section-form-dialog";
-import { EmptyState, ErrorState, ListSkeleton } from "./states";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { sortByName } from "./text";
 import { useDeleteSection } from "./use-sections";
 

@@ -16,7 +16,7 @@ import { AttendanceReportButton } from "./attendance-report-button";
 import { BackHeader } from "./back-header";
 import { CaptureAttendanceDialog } from "./capture-attendance-dialog";
 import { biometricQueries, isNotFound } from "./queries";
-import { ErrorState, ListSkeleton, NotFoundState } from "./states";
+import { ErrorState, ListSkeleton, NotFoundState } from "@/components/ui/states";
 import { matchesSearch, sortByName } from "./text";
 import { useTimeZone } from "./use-time-zone";
 

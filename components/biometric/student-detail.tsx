@@ -13,7 +13,7 @@ import type { CapStudent } from "@/lib/contract/cap";
 import { BackHeader } from "./back-header";
 import { BiometricReferenceCard } from "./biometric-reference-card";
 import { biometricQueries, isNotFound } from "./queries";
-import { ErrorState, NotFoundState } from "./states";
+import { ErrorState, NotFoundState } from "@/components/ui/states";
 import { StudentFormDialog } from "./student-form-dialog";
 
 export function StudentDetail({ studentId }: { studentId: string }) {

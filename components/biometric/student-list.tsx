@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { errorText } from "@/lib/api-client";
 import type { CapStudent } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
-import { EmptyState, ErrorState, ListSkeleton } from "./states";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { StudentFormDialog } from "./student-form-dialog";
 import { useDebouncedValue } from "./use-debounced-value";
 

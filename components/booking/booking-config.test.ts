@@ -11,6 +11,7 @@ const config = (overrides: Partial<Record<keyof ConfigResponse, string>> = {}): 
     reservation_cancel_deadline_hours: "24",
     stripe_charges_enabled: "false",
     balance_mode: "time",
+    booking_horizon_days: "60",
     ...overrides,
   };
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])) as ConfigResponse;

@@ -36,7 +36,7 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
       data-testid="reservation-card"
       data-status={reservation.status}
       data-reservation-id={reservation.id}
-      className={cn("gap-4 py-5", !isActive && "opacity-60")}
+      className={cn("gap-4 py-5", !isActive && "border-dashed bg-muted/60 shadow-none")}
     >
       <CardHeader className="flex flex-wrap items-start justify-between gap-2 px-5">
         <div className="space-y-1 text-sm">

@@ -31,15 +31,16 @@ export function ProfileMenu({ isImpersonating }: { isImpersonating: boolean }) {
       <DropdownMenu>
         <DropdownMenuTrigger
           className="flex min-w-0 flex-1 items-center gap-3 rounded-md p-2 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Menú de usuario"
         >
-          <Avatar className="size-10">
+          {/* The accessible name starts with the visible name and user name (WCAG 2.5.3), then says what it opens. */}
+          <Avatar className="size-10" aria-hidden>
             {profile?.profileImage ? <AvatarImage src={profile.profileImage} alt="" /> : null}
             <AvatarFallback>{initials(name) || "?"}</AvatarFallback>
           </Avatar>
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-semibold" data-testid="profile-name">{name}</span>
             <span className="block truncate text-xs text-muted-foreground">{profile?.username ?? ""}</span>
+            <span className="sr-only"> (Menú de usuario)</span>
           </span>
           <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden />
         </DropdownMenuTrigger>

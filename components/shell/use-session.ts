@@ -7,13 +7,14 @@ import { profileSchema, sessionResponseSchema, type SessionResponse } from "@/li
 import { IMPERSONATION_HP_COOKIE } from "@/lib/session/cookie-names";
 
 export const sessionQueryKey = ["session"] as const;
+const readSession = () => apiGet("/session", sessionResponseSchema);
 
 // Spec §4: the session is re-read when the window gains focus or the tab becomes visible;
 // an invalid token signs the user out.
 export function useSession(initial: SessionResponse) {
   const query = useQuery({
     queryKey: sessionQueryKey,
-    queryFn: () => apiGet("/session", sessionResponseSchema),
+    queryFn: readSession,
     initialData: initial,
     refetchOnWindowFocus: true,
     staleTime: 0,
@@ -28,6 +29,12 @@ export function useSession(initial: SessionResponse) {
     if (query.data && !query.data.user) window.location.replace("/login");
   }, [query.data]);
   return query.data;
+}
+
+/** The signed-in user's id, from the session the shell already holds (useSession seeds the query). */
+export function useMyId(): string | null {
+  const { data } = useQuery({ queryKey: sessionQueryKey, queryFn: readSession, staleTime: Infinity });
+  return data?.user?.uuid ?? null;
 }
 
 export function useProfile() {

@@ -1,10 +1,12 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import { chatQueries } from "@/components/chat/queries";
 import type { Area } from "@/lib/session/roles";
 
-// The chat issue supplies the unread-count query (GET /api/messaging/conversations/unread-count, polled every 10 s).
-// Until the messaging API exists there is nothing to poll, so the Chat item shows no badge.
+// The sidebar Chat badge (spec §2): GET /api/messaging/conversations/unread-count, polled every 10 s,
+// stale after 5 s, kept 30 s (chatQueries.unreadCount).
 export function useUnreadCount(area: Area | null): number {
-  void area;
-  return 0;
+  const { data } = useQuery({ ...chatQueries.unreadCount(), enabled: area !== null });
+  return data?.unreadCount ?? 0;
 }

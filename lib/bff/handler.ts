@@ -3,6 +3,7 @@ import { toSessionUser, verifyToken } from "@/lib/session/token";
 import { callApi, relay } from "./upstream";
 import { clearImpersonation, clearSession, currentToken, startImpersonationCookies, startSession } from "./cookies";
 import { isCrossSite } from "./csrf";
+import { isPublicCall } from "./public-calls";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
@@ -42,10 +43,28 @@ async function impersonate(request: Request, token: string | null): Promise<Resp
   return json({ success: true });
 }
 
+// The cookies go whatever the API says: a user deactivated while impersonated must not trap the administrator (the
+// API then answers 401, but the administrator's own session is intact).
 async function exitImpersonation(request: Request, token: string | null): Promise<Response> {
   const response = await callApi(request, { token });
-  if (response.ok) await clearImpersonation();
-  return relay(response);
+  await clearImpersonation();
+  return response.ok || response.status === 401 ? json({ success: true }) : relay(response);
+}
+
+// The API bumps the session version (every token of this user, on every device, stops working), then the cookies go.
+async function logout(request: Request, token: string | null): Promise<Response> {
+  if (token) await callApi(request, { token, path: "/api/auth/logout", body: null }).catch(() => null);
+  await clearSession();
+  return json({ success: true });
+}
+
+// The password change revokes the other sessions; this one continues with the fresh token the API returns.
+async function changePassword(request: Request, token: string | null): Promise<Response> {
+  const response = await callApi(request, { token });
+  if (!response.ok) return relay(response);
+  const fresh = await readToken(response);
+  if (fresh && (await verifyToken(fresh))) await startSession(fresh);
+  return json({ success: true });
 }
 
 export async function handleBff(request: Request): Promise<Response> {
@@ -53,12 +72,11 @@ export async function handleBff(request: Request): Promise<Response> {
   if (isCrossSite(request)) return json({ error: "FORBIDDEN", message: "Origen no permitido" }, 403);
   const method = request.method;
   if (path === "/api/login" && method === "POST") return login(request);
-  if (path === "/api/logout" && method === "POST") {
-    await clearSession();
-    return json({ success: true });
-  }
   if (path === "/api/session" && method === "GET") return session();
+  if (isPublicCall(path)) return relay(await callApi(request, { token: null }));
   const { token } = await currentToken();
+  if (path === "/api/logout" && method === "POST") return logout(request, token);
+  if (path === "/api/auth/change-password" && method === "POST") return changePassword(request, token);
   if (/^\/api\/auth\/impersonate\/[^/]+$/.test(path) && method === "POST") return impersonate(request, token);
   if (path === "/api/auth/exit-impersonation" && method === "POST") return exitImpersonation(request, token);
   return relay(await callApi(request, { token }));

@@ -6,19 +6,29 @@ import { resolveToken } from "@/lib/session/cookies";
 import { toSessionUser, verifyToken } from "@/lib/session/token";
 import { callApi } from "./upstream";
 
-// Server components read through the same path as the browser: the BFF's call to the API.
-export const getTenantInfo = cache(async (): Promise<TenantInfo | null> => {
+export type TenantLookup = { kind: "found"; tenant: TenantInfo } | { kind: "unknown"; host: string } | { kind: "unavailable" };
+
+// Server components read through the same path as the browser: the BFF's call to the API. A host that is no school
+// of this server ("unknown") is told apart from an API that could not answer ("unavailable").
+export const lookupTenant = cache(async (): Promise<TenantLookup> => {
   const incoming = await headers();
-  const request = new Request(`http://${incoming.get("host") ?? "localhost"}/api/info`, { headers: new Headers(incoming) });
+  const host = incoming.get("host") ?? "localhost";
+  const request = new Request(`http://${host}/api/info`, { headers: new Headers(incoming) });
   try {
     const response = await callApi(request, { token: null, method: "GET" });
-    if (!response.ok) return null;
+    if (response.status === 404) return { kind: "unknown", host: host.replace(/:\d+$/, "") };
+    if (!response.ok) return { kind: "unavailable" };
     const parsed = tenantInfoSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? { kind: "found", tenant: parsed.data } : { kind: "unavailable" };
   } catch (error) {
-    console.error("[bff] tenant info failed", error);
-    return null;
+    console.error("[bff] tenant info failed", error instanceof Error ? error.message : error);
+    return { kind: "unavailable" };
   }
+});
+
+export const getTenantInfo = cache(async (): Promise<TenantInfo | null> => {
+  const lookup = await lookupTenant();
+  return lookup.kind === "found" ? lookup.tenant : null;
 });
 
 export const getSessionUser = cache(async (): Promise<{ user: SessionUser; isImpersonating: boolean } | null> => {

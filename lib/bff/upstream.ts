@@ -1,4 +1,5 @@
-import { CLIENT_IP_HEADER, TENANT_HOST_HEADER, requestHost } from "@/lib/tenant/host";
+import { appEnv } from "@/lib/env";
+import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER, TENANT_HOST_HEADER, requestHost } from "@/lib/tenant/host";
 
 // Headers the browser must never be able to set on the API call: the BFF decides them.
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -11,6 +12,7 @@ const DROPPED_REQUEST_HEADERS = new Set([
   "keep-alive",
   TENANT_HOST_HEADER,
   CLIENT_IP_HEADER,
+  INTERNAL_SECRET_HEADER,
   "x-forwarded-host",
 ]);
 
@@ -18,8 +20,12 @@ const DROPPED_RESPONSE_HEADERS = new Set(["set-cookie", "connection", "transfer-
 
 export type ForwardOptions = { token: string | null; body?: BodyInit | null; method?: string; path?: string };
 
-function clientIp(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "unknown";
+// X-Forwarded-For is the client's to write; only the entries added by our own proxies can be believed. TRUSTED_PROXY
+// is how many proxies in front of Next append to it (0/unset: none, the address is unknown to the login throttle).
+export function clientIp(headers: Headers, trustedHops = appEnv.TRUSTED_PROXY ?? 0): string {
+  if (!Number.isInteger(trustedHops) || trustedHops < 1) return "unknown";
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return hops[hops.length - trustedHops] ?? "unknown";
 }
 
 // Calls the driving-school API: the external upstream when DRIVING_SCHOOL_API_URL is set, else in process.
@@ -33,6 +39,8 @@ export async function callApi(request: Request, options: ForwardOptions): Promis
   headers.set(TENANT_HOST_HEADER, requestHost(request.headers));
   headers.set(CLIENT_IP_HEADER, clientIp(request.headers));
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  // The standalone API believes the two headers above only with this shared secret (server/main.ts).
+  if (appEnv.INTERNAL_API_SECRET) headers.set(INTERNAL_SECRET_HEADER, appEnv.INTERNAL_API_SECRET);
 
   const method = options.method ?? request.method;
   const hasBody = !["GET", "HEAD"].includes(method);
@@ -44,7 +52,7 @@ export async function callApi(request: Request, options: ForwardOptions): Promis
   };
   if (init.body instanceof ReadableStream) init.duplex = "half";
 
-  const upstream = process.env.DRIVING_SCHOOL_API_URL;
+  const upstream = appEnv.DRIVING_SCHOOL_API_URL;
   if (upstream) {
     return fetch(new URL(`${path.replace(/^\/api\/?/, "")}${incoming.search}`, upstream.endsWith("/") ? upstream : `${upstream}/`), init);
   }
@@ -58,6 +66,9 @@ export function relay(response: Response): Response {
   response.headers.forEach((value, key) => {
     if (!DROPPED_RESPONSE_HEADERS.has(key.toLowerCase())) headers.set(key, value);
   });
+  // A file's length must reach the browser (video seeking, 206 ranges) unless the body was re-encoded on the way.
+  const length = response.headers.get("content-length");
+  if (length && !response.headers.has("content-encoding")) headers.set("content-length", length);
   headers.set("cache-control", response.headers.get("cache-control") ?? "no-store");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

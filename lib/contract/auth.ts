@@ -1,11 +1,17 @@
 import { z } from "zod";
 
 export const loginBodySchema = z.object({
-  username: z.string({ error: "El nombre de usuario es obligatorio" }).trim().min(1, "El nombre de usuario es obligatorio"),
+  username: z
+    .string({ error: "El nombre de usuario es obligatorio" })
+    .trim()
+    .min(1, "El nombre de usuario es obligatorio")
+    .max(150, "El nombre de usuario es demasiado largo"),
+  // Bounded so that nobody can make the server hash megabytes (argon2 is slow on purpose).
   password: z
     .string({ error: "La contraseña es obligatoria" })
     .min(1, "La contraseña es obligatoria")
-    .min(6, "La contraseña debe tener al menos 6 caracteres"),
+    .min(6, "La contraseña debe tener al menos 6 caracteres")
+    .max(256, "La contraseña es demasiado larga"),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -23,6 +29,8 @@ export const tokenClaimsSchema = z.object({
   username: z.string().nullable().optional(),
   // Set on a token issued by impersonation: the administrator acting as this user.
   impersonatorId: z.string().uuid().optional(),
+  // Session version of the session's owner (the impersonator when set): a token with an older one is revoked.
+  sv: z.number().int().optional(),
   exp: z.number(),
   iat: z.number().optional(),
 });

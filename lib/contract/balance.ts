@@ -55,3 +55,48 @@ export type BalanceMovement = z.infer<typeof balanceMovementSchema>;
 // GET /api/student/balance/history, newest first.
 export const balanceHistorySchema = z.array(balanceMovementSchema);
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
+
+// The school's balance desk (administrator): adjustments by hand, recorded as recarga_admin / consumo_admin.
+export const ADJUSTMENT_BELOW_ZERO_MESSAGE = "El ajuste dejaría el saldo por debajo de cero";
+export const MAX_ADJUSTMENT = 10_000_000; // 100.000 € in cents, or about 2.777 h in seconds
+
+export const deskStudentQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+});
+
+export const deskStudentSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  dni: z.string().nullable(),
+  username: z.string().nullable(),
+  isActive: z.boolean(),
+  balance: balanceSchema,
+});
+export type DeskStudent = z.infer<typeof deskStudentSchema>;
+export const deskStudentListSchema = z.array(deskStudentSchema);
+
+// A movement as the office sees it: the reason and who made it when it was a manual adjustment.
+export const deskMovementSchema = balanceMovementSchema.extend({
+  reason: z.string().nullable(),
+  actorName: z.string().nullable(),
+});
+export type DeskMovement = z.infer<typeof deskMovementSchema>;
+
+export const deskStudentDetailSchema = z.object({ student: deskStudentSchema, movements: z.array(deskMovementSchema) });
+export type DeskStudentDetail = z.infer<typeof deskStudentDetailSchema>;
+
+// amount: seconds in time mode, cents in money mode (the school's current mode).
+export const balanceAdjustmentBodySchema = z.object({
+  operation: movementOperationSchema,
+  amount: z
+    .number({ error: "El importe debe ser un número entero" })
+    .int("El importe debe ser un número entero")
+    .positive("El importe debe ser mayor que cero")
+    .max(MAX_ADJUSTMENT, "El importe es demasiado grande"),
+  reason: z
+    .string({ error: "El motivo es obligatorio" })
+    .trim()
+    .min(3, "Indica el motivo del ajuste (al menos 3 caracteres)")
+    .max(200, "El motivo no puede superar 200 caracteres"),
+});
+export type BalanceAdjustmentBody = z.infer<typeof balanceAdjustmentBodySchema>;

@@ -203,16 +203,19 @@ export const studentListQuerySchema = z.object({
 });
 export type StudentListQuery = z.input<typeof studentListQuerySchema>;
 
+// A required DNI/NIE, checked and stored normalised (shared with the back-office's user form).
+export const dniNieSchema = z
+  .string({ error: "El DNI/NIE es obligatorio" })
+  .trim()
+  .min(1, "El DNI/NIE es obligatorio")
+  .refine(isValidDniNie, "El DNI/NIE no es válido")
+  .transform(normalizeDniNie);
+
 export const capStudentBodySchema = z.object({
   firstname: requiredText("El nombre es obligatorio", 100),
   surname1: requiredText("El primer apellido es obligatorio", 100),
   surname2: optionalText(100),
-  dni: z
-    .string({ error: "El DNI/NIE es obligatorio" })
-    .trim()
-    .min(1, "El DNI/NIE es obligatorio")
-    .refine(isValidDniNie, "El DNI/NIE no es válido")
-    .transform(normalizeDniNie),
+  dni: dniNieSchema,
 });
 export type CapStudentBody = z.input<typeof capStudentBodySchema>;
 

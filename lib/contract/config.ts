@@ -10,6 +10,7 @@ export const CONFIG_KEYS = [
   "reservation_cancel_deadline_hours",
   "stripe_charges_enabled",
   "balance_mode",
+  "booking_horizon_days",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -24,6 +25,7 @@ export const configResponseSchema = z.object({
   reservation_cancel_deadline_hours: settingSchema, // '24'
   stripe_charges_enabled: settingSchema, // 'true' | 'false'
   balance_mode: settingSchema, // 'time' | 'money'
+  booking_horizon_days: settingSchema, // '60': how many days ahead a student may book
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

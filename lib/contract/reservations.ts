@@ -56,8 +56,13 @@ export const slotSchema = z
     start: isoDateTimeSchema,
     end: isoDateTimeSchema,
   })
-  .refine((s) => Date.parse(s.end) > Date.parse(s.start), { message: "El fin del horario debe ser posterior al inicio" });
+  .refine((s) => Date.parse(s.end) > Date.parse(s.start), { message: "El fin del horario debe ser posterior al inicio" })
+  .refine((s) => Date.parse(s.end) - Date.parse(s.start) <= 12 * 3_600_000, {
+    message: "Un horario no puede durar más de 12 horas",
+  });
 export type Slot = z.infer<typeof slotSchema>;
+
+export const MAX_BOOKING_SPAN_DAYS = 365;
 
 // POST /api/student/reservations (header Idempotency-Key optional).
 export const createReservationBodySchema = z.object({
@@ -71,7 +76,15 @@ export const createReservationBodySchema = z.object({
   slots: z
     .array(slotSchema)
     .min(1, "Debes seleccionar al menos un horario")
-    .max(20, "No puedes reservar más de 20 horarios a la vez"),
+    .max(20, "No puedes reservar más de 20 horarios a la vez")
+    // A bound on the span independent of the school's horizon setting (which the service also checks).
+    .refine(
+      (slots) => {
+        const starts = slots.map((s) => Date.parse(s.start));
+        return Math.max(...starts) - Math.min(...starts) <= MAX_BOOKING_SPAN_DAYS * 86_400_000;
+      },
+      { message: `Los horarios seleccionados no pueden estar a más de ${MAX_BOOKING_SPAN_DAYS} días entre sí` },
+    ),
 });
 export type CreateReservationBody = z.input<typeof createReservationBodySchema>;
 

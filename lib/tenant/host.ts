@@ -9,3 +9,4 @@ export function requestHost(headers: Headers): string {
 
 export const TENANT_HOST_HEADER = "x-tenant-host";
 export const CLIENT_IP_HEADER = "x-client-ip";
+export const INTERNAL_SECRET_HEADER = "x-internal-secret";

@@ -128,3 +128,19 @@ function edge(image: RgbImage, x: number, y: number, c: number, fill: number): n
   if (x < 0 || y < 0 || x >= image.width || y >= image.height) return fill;
   return image.data[(y * image.width + x) * 3 + c];
 }
+
+/**
+ * The stored reference image: re-encoded as an upright JPEG with no metadata at all (sharp drops EXIF, GPS, XMP
+ * and ICC unless asked to keep them), so only the pixels of the face are kept. Null when not decodable.
+ */
+export async function reencodeWithoutMetadata(bytes: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

@@ -17,10 +17,14 @@ export const readAuth = createMiddleware<AppEnv>(async (c, next) => {
     if (!claims || claims.tenant !== c.var.tenant.slug) throw invalidToken();
     const user = await findUserById(c.var.db, c.var.tenant.id, claims.uuid);
     if (!user?.isActive) throw invalidToken();
+    let owner = user;
     if (claims.impersonatorId) {
       const impersonator = await findUserById(c.var.db, c.var.tenant.id, claims.impersonatorId);
       if (!impersonator?.isActive || !isAdministrator(impersonator.roles)) throw invalidToken();
+      owner = impersonator;
     }
+    // Logout and password changes bump the owner's session version, revoking older tokens (issue 12).
+    if ((claims.sv ?? 0) !== owner.sessionVersion) throw invalidToken();
     c.set("auth", {
       userId: user.id,
       roles: user.roles,

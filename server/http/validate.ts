@@ -22,7 +22,19 @@ function toAppError(error: z.ZodError, input: unknown): AppError {
   return new AppError("VALIDATION_ERROR", error.issues[0]?.message ?? "Los datos enviados no son válidos", 422, { issues });
 }
 
+// A NUL character or a lone UTF-16 surrogate can never be stored as text (PostgreSQL refuses NUL, and UTF-8 has no
+// encoding for half a surrogate pair) and has no business in any field: refused everywhere, before any schema, with
+// the same answer.
+const INVALID_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasInvalidText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return INVALID_TEXT.test(value);
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(([key, v]) => INVALID_TEXT.test(key) || hasInvalidText(v, depth + 1));
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  if (hasInvalidText(input)) throw new AppError("VALIDATION_ERROR", "Los datos contienen caracteres no válidos", 422);
   const result = schema.safeParse(input);
   if (!result.success) throw toAppError(result.error, input);
   return result.data;
@@ -37,7 +49,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "La petición es demasiado grande");
   let data: unknown;
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    data = Object.fromEntries((await c.req.formData()).entries());
+    data = Object.fromEntries((await c.req.formData().catch(() => { throw new AppError("INVALID_JSON", "Los datos enviados no son válidos"); })).entries());
   } else {
     const text = await c.req.text();
     if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "La petición es demasiado grande");
@@ -56,6 +68,6 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
 
 export function readParam<S extends z.ZodType>(c: Context, name: string, schema: S, notFoundMessage = "Recurso no encontrado"): z.infer<S> {
   const result = schema.safeParse(c.req.param(name));
-  if (!result.success) throw new AppError("NOT_FOUND", notFoundMessage);
+  if (!result.success || hasInvalidText(result.data)) throw new AppError("NOT_FOUND", notFoundMessage);
   return result.data;
 }

@@ -1,24 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, customType, date, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { tenants, users } from "./core";
+import { check, date, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./core";
+import { bytea, createdAt, tenantId } from "../columns";
 
 // CAP course administration: sections, courses, sessions, enrolments, attendance and biometric references.
 
-const tenantId = () =>
-  uuid("tenant_id")
-    .notNull()
-    .references(() => tenants.id, { onDelete: "cascade" });
 const studentRef = () =>
   uuid("student_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-// pg answers Buffers for bytea, PGlite Uint8Arrays: callers always get a Buffer.
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 // A teaching centre: its authorization number identifies it in the Ministry of Transport's CAP application.
 export const sections = pgTable(

@@ -29,6 +29,8 @@ export const tenants = pgTable("tenants", {
   domains: text("domains").array().notNull().default(sql`'{}'::text[]`),
   // Resolves localhost / 127.0.0.1 and any unknown host in development.
   isDefault: boolean("is_default").notNull().default(false),
+  // A disabled school answers as an unknown host (npm run tenant -- disable).
+  isActive: boolean("is_active").notNull().default(true),
   headerLogo: text("header_logo"),
   loginLogo: text("login_logo"),
   icons: jsonb("icons").$type<TenantIcons>().notNull(),
@@ -57,6 +59,8 @@ export const users = pgTable(
     roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
     passwordHash: text("password_hash"),
     isActive: boolean("is_active").notNull().default(true),
+    // Put in every token; logout and a password change increase it, which revokes older tokens (migration 0002).
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -14,17 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { tenants, users } from "./core";
+import { users } from "./core";
+import { createdAt, historyUserRef, tenantId, userRef } from "../columns";
 
-const tenantId = () =>
-  uuid("tenant_id")
-    .notNull()
-    .references(() => tenants.id, { onDelete: "cascade" });
-const userRef = (name: string) =>
-  uuid(name)
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const licenses = pgTable(
   "licenses",
@@ -64,6 +57,8 @@ export const vehicles = pgTable(
     plate: text("plate").notNull(),
     description: text("description"),
     licenseId: uuid("license_id").references(() => licenses.id, { onDelete: "set null" }),
+    // Added by the back-office migration (0008): an inactive vehicle is kept for past practices.
+    isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("vehicles_tenant_plate_uq").on(t.tenantId, sql`upper(${t.plate})`)],
@@ -129,8 +124,8 @@ export const reservations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    studentId: userRef("student_id"),
-    instructorId: userRef("instructor_id"),
+    studentId: historyUserRef("student_id"),
+    instructorId: historyUserRef("instructor_id"),
     licenseId: uuid("license_id")
       .notNull()
       .references(() => licenses.id, { onDelete: "restrict" }),
@@ -170,7 +165,7 @@ export const balances = pgTable(
   {
     studentId: uuid("student_id")
       .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => users.id, { onDelete: "no action" }),
     tenantId: tenantId(),
     seconds: integer("seconds").notNull().default(0),
     cents: integer("cents").notNull().default(0),
@@ -189,7 +184,7 @@ export const balanceMovements = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    studentId: userRef("student_id"),
+    studentId: historyUserRef("student_id"),
     reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
     type: text("type", { enum: ["time", "money"] }).notNull(),
     operation: text("operation", { enum: ["top-up", "consumption"] }).notNull(),

@@ -4,6 +4,12 @@ import { tenants } from "../schema/core";
 import { seedCap } from "./cap";
 import { seedCore } from "./core";
 import { seedReservations } from "./reservations";
+import { seedMessaging } from "./messaging";
+import { seedShop } from "./shop";
+import { seedPractices } from "./practices";
+import { seedExams } from "./exams";
+import { seedContent } from "./content";
+import { seedBackoffice } from "./backoffice";
 
 // Demo data for a new installation. Each domain adds its own step after the core one.
 export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
@@ -12,5 +18,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
   const core = await seedCore(db);
   await seedCap(db, core, now);
   await seedReservations(db, core, now);
+  await seedMessaging(db, core, now);
+  await seedShop(db, core, now);
+  await seedPractices(db, core, now);
+  await seedExams(db, core, now);
+  await seedContent(db, core, now);
+  await seedBackoffice(db, core, now);
   return true;
 }

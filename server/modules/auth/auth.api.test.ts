@@ -59,7 +59,7 @@ describe("POST /api/login", () => {
     expect(missing.json.error).toBe("MISSING_REQUIRED_FIELDS");
   });
 
-  it("locks an account after repeated failures, even for the right password", async () => {
+  it("backs off an account after repeated failures for a client whose address is not known", async () => {
     const victim = await createUser(ctx.db, tenant);
     for (let i = 0; i < THROTTLE.perAccount; i++) {
       const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: victim.username, password: "wrong-password" } });
@@ -167,11 +167,11 @@ describe("impersonation", () => {
   it("lists the tenant's users for administrators only", async () => {
     const res = await ctx.call("/administrator/users", { host: tenant.host, token: await tokenFor(admin, tenant) });
     expect(res.status).toBe(200);
-    const ids = res.json.map((u: { id: string }) => u.id);
+    const ids = res.json.data.map((u: { id: string }) => u.id);
     expect(ids).toContain(student.id);
     expect(ids).not.toContain(otherStudent.id);
-    expect(res.json.find((u: { id: string }) => u.id === student.id).canImpersonate).toBe(true);
-    expect(res.json.find((u: { id: string }) => u.id === admin.id).canImpersonate).toBe(false);
+    expect(res.json.data.find((u: { id: string }) => u.id === student.id).canImpersonate).toBe(true);
+    expect(res.json.data.find((u: { id: string }) => u.id === admin.id).canImpersonate).toBe(false);
     expect((await ctx.call("/administrator/users", { host: tenant.host, token: await tokenFor(instructor, tenant) })).status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { changePasswordBodySchema, loginBodySchema } from "@/lib/contract/auth";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { readBody, readParam } from "../../http/validate";
-import { changePassword, exitImpersonation, getProfile, listUsers, login, startImpersonation } from "./auth.service";
+import { changePassword, exitImpersonation, getProfile, login, logout, startImpersonation } from "./auth.service";
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", async (c) => {
@@ -14,7 +14,12 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/me", requireRole("any"), async (c) => c.json(await getProfile(c.var.db, c.var.tenant, requireAuth(c))))
   .post("/auth/change-password", requireRole("any"), async (c) => {
     const body = await readBody(c, changePasswordBodySchema);
-    await changePassword(c.var.db, c.var.tenant, requireAuth(c), body);
+    // The BFF keeps the token (a new session version revokes the other sessions) and answers { success } only.
+    const { token } = await changePassword(c.var.db, c.var.tenant, requireAuth(c), body);
+    return c.json({ success: true, token });
+  })
+  .post("/auth/logout", requireRole("any"), async (c) => {
+    await logout(c.var.db, c.var.tenant, requireAuth(c));
     return c.json({ success: true });
   })
   .post("/auth/impersonate/:userId", requireRole("administrator"), async (c) => {
@@ -24,7 +29,4 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/exit-impersonation", requireRole("any"), async (c) => {
     await exitImpersonation(c.var.db, c.var.tenant, requireAuth(c));
     return c.json({ success: true });
-  })
-  .get("/administrator/users", requireRole("administrator"), async (c) =>
-    c.json(await listUsers(c.var.db, c.var.tenant, requireAuth(c))),
-  );
+  });

@@ -6,20 +6,17 @@ import { serverEnv } from "../../env";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
-import { displayName, findUserById, findUserByLogin, listUsersWithLogin, updatePasswordHash, type UserRow } from "../users/users.repository";
+import { bumpSessionVersion, displayName, findUserById, findUserByLogin, listUsersWithLogin, updatePasswordHash, type UserRow } from "../users/users.repository";
 import { hashPassword, verifyPassword } from "./password";
-import { clearKeys, findLockedKeys, recordFailure } from "./throttle.repository";
+import { assertNotThrottled, recordLoginFailure, recordLoginSuccess, throttleKeys } from "./login-throttle";
 
-export const THROTTLE = {
-  windowMs: 15 * 60_000,
-  lockMs: 15 * 60_000,
-  perAccount: 5,
-  perAddress: 20,
-};
+export { THROTTLE } from "./login-throttle";
 
 const INVALID_CREDENTIALS = "Usuario o contraseña incorrectos";
 
-function issueToken(user: UserRow, tenant: Tenant, impersonatorId?: string): Promise<string> {
+// `sv` is the session version of the session's owner: the user, or the administrator who impersonates them.
+function issueToken(user: UserRow, tenant: Tenant, impersonator?: UserRow): Promise<string> {
+  const impersonatorId = impersonator?.id;
   return signToken(
     {
       uuid: user.id,
@@ -29,6 +26,7 @@ function issueToken(user: UserRow, tenant: Tenant, impersonatorId?: string): Pro
       tenant: tenant.slug,
       username: user.username,
       ...(impersonatorId ? { impersonatorId } : {}),
+      sv: (impersonator ?? user).sessionVersion,
     },
     serverEnv.JWT_TTL_SECONDS,
   );
@@ -36,23 +34,15 @@ function issueToken(user: UserRow, tenant: Tenant, impersonatorId?: string): Pro
 
 export async function login(db: Db, tenant: Tenant, body: LoginBody, clientIp: string, now = new Date()): Promise<TokenResponse> {
   const login = body.username.trim();
-  const accountKey = `${tenant.id}:account:${login.toLowerCase()}`;
-  const addressKey = `${tenant.id}:ip:${clientIp}`;
-  const lockedUntil = await findLockedKeys(db, [accountKey, addressKey], now);
-  if (lockedUntil) {
-    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
-    throw new AppError("TOO_MANY_ATTEMPTS", `Demasiados intentos fallidos. Inténtalo de nuevo en ${minutes} minuto(s).`, 429, {
-      retryAfterSeconds: Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000),
-    });
-  }
   const user = await findUserByLogin(db, tenant.id, login);
+  const keys = throttleKeys(tenant.id, user?.id ?? null, login, clientIp);
+  await assertNotThrottled(db, keys, now);
   const isValid = await verifyPassword(user?.isActive ? user.passwordHash : null, body.password);
   if (!user || !isValid) {
-    await recordFailure(db, accountKey, THROTTLE.perAccount, THROTTLE.windowMs, THROTTLE.lockMs, now);
-    await recordFailure(db, addressKey, THROTTLE.perAddress, THROTTLE.windowMs, THROTTLE.lockMs, now);
+    await recordLoginFailure(db, keys, now);
     throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS, 401);
   }
-  await clearKeys(db, [accountKey]);
+  await recordLoginSuccess(db, keys);
   return { token: await issueToken(user, tenant) };
 }
 
@@ -62,15 +52,27 @@ export async function getProfile(db: Db, tenant: Tenant, auth: Auth): Promise<Pr
   return { uuid: user.id, name: displayName(user), username: user.username, profileImage: user.profileImage, roles: user.roles };
 }
 
-export async function changePassword(db: Db, tenant: Tenant, auth: Auth, body: ChangePasswordBody): Promise<void> {
+export async function changePassword(db: Db, tenant: Tenant, auth: Auth, body: ChangePasswordBody): Promise<TokenResponse> {
   if (auth.impersonatorId) throw forbidden("No puedes cambiar la contraseña mientras suplantas a otro usuario");
   const user = await findUserById(db, tenant.id, auth.userId);
   if (!user) throw notFound("Usuario no encontrado");
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError("INVALID_CURRENT_PASSWORD", "La contraseña actual no es correcta", 400);
   }
-  await updatePasswordHash(db, tenant.id, user.id, await hashPassword(body.newPassword));
-  await recordAudit(db, tenant.id, auth, { action: "auth.password_changed", targetType: "user", targetId: user.id });
+  // Bumps the session version: every other session of this user ends; this one gets a fresh token.
+  const passwordHash = await hashPassword(body.newPassword);
+  const sessionVersion = await db.transaction(async (tx) => {
+    const version = await updatePasswordHash(tx, tenant.id, user.id, passwordHash);
+    await recordAudit(tx, tenant.id, auth, { action: "auth.password_changed", targetType: "user", targetId: user.id });
+    if (version === null) throw notFound("Usuario no encontrado");
+    return version;
+  });
+  return { token: await issueToken({ ...user, sessionVersion }, tenant) };
+}
+
+/** Ends every session of the session's owner (the administrator, when impersonating). */
+export async function logout(db: Db, tenant: Tenant, auth: Auth): Promise<void> {
+  await bumpSessionVersion(db, tenant.id, auth.impersonatorId ?? auth.userId);
 }
 
 export function canImpersonate(target: UserRow, actorId: string): boolean {
@@ -85,7 +87,9 @@ export async function startImpersonation(db: Db, tenant: Tenant, auth: Auth, tar
   if (!canImpersonate(target, auth.userId)) {
     throw new AppError("IMPERSONATION_NOT_ALLOWED", "No se puede actuar como este usuario", 422);
   }
-  const token = await issueToken(target, tenant, auth.userId);
+  const impersonator = await findUserById(db, tenant.id, auth.userId);
+  if (!impersonator) throw notFound("Usuario no encontrado");
+  const token = await issueToken(target, tenant, impersonator);
   await recordAudit(db, tenant.id, { ...auth, impersonatorId: null }, {
     action: "impersonation.start",
     targetType: "user",

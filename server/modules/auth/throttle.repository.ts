@@ -1,30 +1,42 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { authThrottle } from "../../db/schema/core";
 
-export async function findLockedKeys(db: DbOrTx, keys: string[], now: Date): Promise<Date | null> {
+export type ThrottleRow = typeof authThrottle.$inferSelect;
+
+export async function findKeys(db: DbOrTx, keys: string[]): Promise<Map<string, ThrottleRow>> {
   const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, keys));
-  const locks = rows.map((r) => r.lockedUntil).filter((d): d is Date => !!d && d > now);
-  return locks.length ? new Date(Math.max(...locks.map((d) => d.getTime()))) : null;
+  return new Map(rows.map((r) => [r.key, r]));
 }
 
-// One atomic upsert per key: restart the window when it has passed, lock when the limit is reached.
-export async function recordFailure(db: DbOrTx, key: string, limit: number, windowMs: number, lockMs: number, now: Date) {
-  const windowStart = new Date(now.getTime() - windowMs);
-  const lockUntil = new Date(now.getTime() + lockMs);
-  await db
+// One atomic upsert per key: restart the count when its window has passed. Returns the count after this failure.
+export async function countFailure(db: DbOrTx, key: string, windowMs: number, now: Date): Promise<number> {
+  const expired = sql`${authThrottle.windowStartedAt} < ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const [row] = await db
     .insert(authThrottle)
-    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: limit <= 1 ? lockUntil : null })
+    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: null })
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {
-        failures: sql`case when ${authThrottle.windowStartedAt} < ${windowStart.toISOString()} then 1 else ${authThrottle.failures} + 1 end`,
-        windowStartedAt: sql`case when ${authThrottle.windowStartedAt} < ${windowStart.toISOString()} then ${now.toISOString()}::timestamptz else ${authThrottle.windowStartedAt} end`,
-        lockedUntil: sql`case when (case when ${authThrottle.windowStartedAt} < ${windowStart.toISOString()} then 1 else ${authThrottle.failures} + 1 end) >= ${limit} then ${lockUntil.toISOString()}::timestamptz else ${authThrottle.lockedUntil} end`,
+        failures: sql`case when ${expired} then 1 else ${authThrottle.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${authThrottle.windowStartedAt} end`,
       },
-    });
+    })
+    .returning({ failures: authThrottle.failures });
+  return row?.failures ?? 1;
+}
+
+export async function setBackoff(db: DbOrTx, key: string, until: Date): Promise<void> {
+  await db.update(authThrottle).set({ lockedUntil: until }).where(sql`${authThrottle.key} = ${key}`);
 }
 
 export async function clearKeys(db: DbOrTx, keys: string[]): Promise<void> {
   await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+/** Rows whose window and back-off both ended long ago carry no information any more. */
+export async function purgeThrottle(db: DbOrTx, before: Date): Promise<void> {
+  await db
+    .delete(authThrottle)
+    .where(sql`${lt(authThrottle.windowStartedAt, before)} and (${authThrottle.lockedUntil} is null or ${authThrottle.lockedUntil} < ${before.toISOString()}::timestamptz)`);
 }

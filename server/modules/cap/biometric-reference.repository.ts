@@ -29,3 +29,11 @@ export async function upsertReference(db: DbOrTx, tenantId: string, values: Refe
     .values({ tenantId, studentId, ...rest })
     .onConflictDoUpdate({ target: biometricReferences.studentId, set: rest });
 }
+
+export async function deleteReference(db: DbOrTx, tenantId: string, studentId: string): Promise<boolean> {
+  const rows = await db
+    .delete(biometricReferences)
+    .where(and(eq(biometricReferences.tenantId, tenantId), eq(biometricReferences.studentId, studentId)))
+    .returning({ studentId: biometricReferences.studentId });
+  return rows.length > 0;
+}

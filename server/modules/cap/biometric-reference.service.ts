@@ -1,11 +1,12 @@
 import type { BiometricReference } from "@/lib/contract/cap";
 import { decrypt, encodeEmbedding, encrypt } from "../../biometrics/crypto";
+import { reencodeWithoutMetadata } from "../../biometrics/image";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
-import { pgErrorCode } from "../reservations/pg-errors";
-import { findReference, upsertReference } from "./biometric-reference.repository";
+import { pgErrorCode } from "../../db/pg-errors";
+import { deleteReference, findReference, upsertReference } from "./biometric-reference.repository";
 import { studentNotFound } from "./cap-errors";
 import { embedCapture, type Capture } from "./face-verification";
 import { findStudent } from "./students.repository";
@@ -49,12 +50,15 @@ export async function saveReference(db: Db, tenant: Tenant, auth: Auth, studentI
     });
     throw captureFailure(capture);
   }
+  // The upload's EXIF (GPS position, device, time) is never stored: only a re-encoded copy of the pixels.
+  const clean = await reencodeWithoutMetadata(capture.bytes);
+  if (!clean) throw invalidImageError();
   await db
     .transaction(async (tx) => {
       await upsertReference(tx, tenant.id, {
         studentId,
-        imageMime: capture.mime,
-        imageEncrypted: encrypt(capture.bytes, imageContext(tenant.id, studentId)),
+        imageMime: "image/jpeg",
+        imageEncrypted: encrypt(clean, imageContext(tenant.id, studentId)),
         embeddingEncrypted: encrypt(encodeEmbedding(capture.embedding), embeddingContext(tenant.id, studentId)),
         createdBy: auth.impersonatorId ?? auth.userId,
         createdAt: now,
@@ -66,4 +70,13 @@ export async function saveReference(db: Db, tenant: Tenant, auth: Auth, studentI
       throw pgErrorCode(error) === "23503" ? studentNotFound() : error;
     });
   return { createdAt: now.toISOString() };
+}
+
+/** Erases only the face reference (GDPR erasure of biometric data); the student and their history stay. */
+export async function eraseReference(db: Db, tenant: Tenant, auth: Auth, studentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await findStudent(tx, tenant.id, studentId))) throw studentNotFound();
+    if (!(await deleteReference(tx, tenant.id, studentId))) throw notFound("Referencia biométrica no encontrada");
+    await recordAudit(tx, tenant.id, auth, { action: "biometric.reference_deleted", targetType: "user", targetId: studentId });
+  });
 }

@@ -2,7 +2,7 @@ import type { CapCourse, CreateCapCourseBody } from "@/lib/contract/cap";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { recordAudit } from "../audit/audit.repository";
-import { pgErrorCode } from "../reservations/pg-errors";
+import { pgErrorCode } from "../../db/pg-errors";
 import { courseNotFound, sectionNotFound } from "./cap-errors";
 import { toCourse } from "./cap-views";
 import { findCourse, insertCourse, listCourses } from "./courses.repository";

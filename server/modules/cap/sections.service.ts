@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { conflict } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
-import { pgErrorCode } from "../reservations/pg-errors";
+import { pgErrorCode } from "../../db/pg-errors";
 import { sectionNotFound } from "./cap-errors";
 import { toSection } from "./cap-views";
 import { deleteSection, insertSection, isSectionInUse, listSections, updateSection } from "./sections.repository";

@@ -4,7 +4,7 @@ import { uuidSchema } from "@/lib/contract/common";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { readBody, readParam, readQuery } from "../../http/validate";
-import { getReference, saveReference } from "./biometric-reference.service";
+import { eraseReference, getReference, saveReference } from "./biometric-reference.service";
 import { createCapStudent, getStudent, listStudents, removeStudent, updateCapStudent } from "./students.service";
 
 const admin = requireRole("administrator");
@@ -34,4 +34,8 @@ export const studentRoutes = new Hono<AppEnv>()
     const id = studentId(c);
     const body = await readBody(c, saveBiometricReferenceBodySchema);
     return c.json(await saveReference(c.var.db, c.var.tenant, requireAuth(c), id, body.image), 201);
+  })
+  .delete("/administrator/students/:id/biometric-reference", admin, async (c) => {
+    await eraseReference(c.var.db, c.var.tenant, requireAuth(c), studentId(c));
+    return c.body(null, 204);
   });

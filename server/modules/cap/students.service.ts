@@ -1,9 +1,9 @@
 import type { CapStudent, StudentPage } from "@/lib/contract/cap";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
-import { conflict } from "../../http/errors";
+import { AppError, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
-import { pgErrorCode } from "../reservations/pg-errors";
+import { pgErrorCode } from "../../db/pg-errors";
 import { findReference } from "./biometric-reference.repository";
 import { studentNotFound } from "./cap-errors";
 import { toStudent } from "./cap-views";
@@ -18,6 +18,13 @@ function translateUnique(error: unknown): never {
   if (pgErrorCode(error) === "23505") throw duplicateDni();
   throw error;
 }
+
+const studentInUse = () =>
+  conflict("STUDENT_IN_USE", "No se puede eliminar el alumno porque tiene datos asociados en otros módulos");
+
+// A student with a login signs in with their DNI too: CAP screens may not change it (the back office owns logins).
+const loginDniLocked = () =>
+  new AppError("STUDENT_HAS_LOGIN", "No se puede cambiar el DNI/NIE de un alumno con acceso a la plataforma", 409);
 
 const values = (body: StudentInput) => ({ firstName: body.firstname, surname1: body.surname1, surname2: body.surname2, dni: body.dni });
 
@@ -50,7 +57,9 @@ export async function createCapStudent(db: Db, tenant: Tenant, auth: Auth, body:
 export async function updateCapStudent(db: Db, tenant: Tenant, auth: Auth, id: string, body: StudentInput): Promise<CapStudent> {
   await db
     .transaction(async (tx) => {
-      if (!(await findStudent(tx, tenant.id, id))) throw studentNotFound();
+      const current = await findStudent(tx, tenant.id, id);
+      if (!current) throw studentNotFound();
+      if (current.username !== null && current.dni !== body.dni) throw loginDniLocked();
       await updateStudent(tx, tenant.id, id, values(body));
       await recordAudit(tx, tenant.id, auth, { action: "cap.student_updated", targetType: "user", targetId: id });
     })
@@ -58,10 +67,17 @@ export async function updateCapStudent(db: Db, tenant: Tenant, auth: Auth, id: s
   return getStudent(db, tenant, id);
 }
 
-/** Deletes the student with everything that hangs off them: biometric reference, enrolments, attendance rows. */
+/**
+ * Deletes a CAP-only student with what hangs off them: biometric reference, enrolments, attendance rows (GDPR
+ * erasure). A student with a login, or with reservations, a balance or ledger movements (foreign keys that block
+ * the delete, migration 0002), is never deleted here: STUDENT_IN_USE.
+ */
 export async function removeStudent(db: Db, tenant: Tenant, auth: Auth, id: string): Promise<void> {
   await db
     .transaction(async (tx) => {
+      const current = await findStudent(tx, tenant.id, id);
+      if (!current) throw studentNotFound();
+      if (current.username !== null) throw studentInUse();
       const hadReference = Boolean(await findReference(tx, tenant.id, id));
       if (!(await deleteStudent(tx, tenant.id, id))) throw studentNotFound();
       await recordAudit(tx, tenant.id, auth, { action: "cap.student_deleted", targetType: "user", targetId: id });
@@ -71,9 +87,7 @@ export async function removeStudent(db: Db, tenant: Tenant, auth: Auth, id: stri
     })
     .catch((error: unknown) => {
       // Another domain's record that must outlive the student (restricting foreign key).
-      if (pgErrorCode(error) === "23503") {
-        throw conflict("STUDENT_IN_USE", "No se puede eliminar el alumno porque tiene datos asociados en otros módulos");
-      }
+      if (pgErrorCode(error) === "23503") throw studentInUse();
       throw error;
     });
 }

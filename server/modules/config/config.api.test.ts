@@ -36,6 +36,7 @@ describe("GET /api/config", () => {
         reservation_cancel_deadline_hours: { value: "24" },
         stripe_charges_enabled: { value: "false" },
         balance_mode: { value: "time" },
+        booking_horizon_days: { value: "60" },
       });
     }
   });

@@ -1,6 +1,7 @@
 import { CONFIG_KEYS, type BalanceMode, type ConfigKey, type ConfigResponse, type ReservationMode } from "@/lib/contract/config";
 import { durationOptions, parseIsoDuration } from "@/lib/booking/durations";
 import type { DbOrTx } from "../../db/client";
+import { hasPaymentKeys } from "../shop/payment-settings.repository";
 import { listSettings } from "./config.repository";
 
 // A tenant without its own value uses these (decided in docs/decisions/reservations.md).
@@ -13,11 +14,14 @@ export const DEFAULT_SETTINGS: Record<ConfigKey, string> = {
   reservation_cancel_deadline_hours: "24",
   stripe_charges_enabled: "false",
   balance_mode: "time",
+  booking_horizon_days: "60",
 };
 
 export async function getConfig(db: DbOrTx, tenantId: string): Promise<ConfigResponse> {
-  const stored = await listSettings(db, tenantId);
-  return Object.fromEntries(CONFIG_KEYS.map((k) => [k, { value: stored[k] ?? DEFAULT_SETTINGS[k] }])) as ConfigResponse;
+  const [stored, canCharge] = await Promise.all([listSettings(db, tenantId), hasPaymentKeys(db, tenantId)]);
+  const config = Object.fromEntries(CONFIG_KEYS.map((k) => [k, { value: stored[k] ?? DEFAULT_SETTINGS[k] }])) as ConfigResponse;
+  // Card charging follows the school's Stripe keys (payment_settings), whatever a stored setting says.
+  return { ...config, stripe_charges_enabled: { value: canCharge ? "true" : "false" } };
 }
 
 export type BookingSettings = {
@@ -26,6 +30,7 @@ export type BookingSettings = {
   balanceMode: BalanceMode;
   hourlyPriceCents: number;
   cancelDeadlineHours: number;
+  horizonDays: number; // a slot may start at most this many days after now
 };
 
 function safeDurations(minIso: string, maxIso: string): number[] {
@@ -50,5 +55,6 @@ export async function getBookingSettings(db: DbOrTx, tenantId: string): Promise<
     balanceMode: c.balance_mode.value === "money" ? "money" : "time",
     hourlyPriceCents: nonNegativeInt(c.hourly_price.value, 3500),
     cancelDeadlineHours: nonNegativeInt(c.reservation_cancel_deadline_hours.value, 24),
+    horizonDays: nonNegativeInt(c.booking_horizon_days.value, 60),
   };
 }

@@ -1,6 +1,7 @@
 import { bookingCalendarSchema, instructorAssignmentListSchema } from "@/lib/contract/reservations";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createUser } from "@/tests/fixtures/factories";
+import { practices } from "@/server/db/schema/practices";
 import { addStudent, assign, createBookingWorld, insertReservation, ledgerViolations, localSlot, openEveryDay, type BookingWorld } from "@/tests/fixtures/reservation-factories";
 
 // PGlite starts in a few seconds, longer on a busy machine.
@@ -62,12 +63,15 @@ describe("GET /api/student/reservations/calendar", () => {
     const own = await insertReservation(ctx.db, w, localSlot(3, 12), "requested");
     const confirmed = await insertReservation(ctx.db, w, localSlot(3, 16, 2), "confirmed");
     const past = await insertReservation(ctx.db, w, localSlot(-2, 10), "confirmed");
+    const unrecorded = await insertReservation(ctx.db, w, localSlot(-1, 10), "confirmed");
+    // Only a recorded practice is shown as one (issue 9); a past confirmed lesson without it stays a reservation.
+    await ctx.db.insert(practices).values({ tenantId: w.tenant.id, reservationId: past.id, studentId: w.student.id, instructorId: w.instructor.id, licenseId: w.license.id, startAt: new Date(past.startAt), endAt: new Date(past.endAt) });
     const events = (await calendar({ instructor: w.instructor.id, start: localSlot(-3, 0).start, end: localSlot(4, 0).start })).json;
     const byType = (t: string) => events.filter((e: { type: string }) => e.type === t);
     expect(byType("unavailable")).toEqual([expect.objectContaining({ ...localSlot(3, 10), title: "No disponible" })]);
     expect(JSON.stringify(byType("unavailable"))).not.toContain(other.student.id);
     expect(byType("reservation-pending")).toEqual([expect.objectContaining({ id: own.id, ...localSlot(3, 12) })]);
-    expect(byType("reservation-confirmed")).toEqual([expect.objectContaining({ id: confirmed.id })]);
+    expect(byType("reservation-confirmed")).toEqual([expect.objectContaining({ id: unrecorded.id }), expect.objectContaining({ id: confirmed.id })]);
     expect(byType("practice")).toEqual([expect.objectContaining({ id: past.id, ...localSlot(-2, 10) })]);
     const day3 = byType("available").filter((e: { start: string }) => e.start >= localSlot(3, 0).start);
     expect(day3.map((e: { start: string }) => e.start)).not.toContain(localSlot(3, 10).start);

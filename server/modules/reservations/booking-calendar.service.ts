@@ -4,6 +4,7 @@ import type { Auth, Tenant } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { loadWindows } from "../availability/availability.service";
 import { getBookingSettings } from "../config/config.service";
+import { listPracticedReservationIds } from "../practices/practices.repository";
 import { findAssignment } from "./assignments.repository";
 import { EVENT_COLORS } from "./calendar-colors";
 import { listActiveBusy } from "./reservations.repository";
@@ -40,13 +41,16 @@ export async function getBookingCalendar(
   }
   if (!assignment) throw notFound("Profesor no encontrado");
   const duration = query.duration ?? settings.durations[0];
+  // A lesson is a practice once the instructor recorded it (issue 9), not merely because its time has passed.
+  const ownConfirmed = busyRows.filter((b) => b.studentId === studentId && b.instructorId === instructorId && b.status === "confirmed");
+  const practiced = await listPracticedReservationIds(db, tenant.id, ownConfirmed.map((b) => b.id));
   const events: BookingCalendarEvent[] = [];
   const othersBusy: Interval[] = [];
   for (const b of busyRows) {
     const interval = { start: b.startAt.getTime(), end: b.endAt.getTime() };
     if (b.studentId !== studentId || b.instructorId !== instructorId) {
       othersBusy.push(interval);
-    } else if (b.status === "confirmed" && interval.end <= now.getTime()) {
+    } else if (b.status === "confirmed" && practiced.has(b.id)) {
       events.push(event(b.id, "practice", "Práctica", EVENT_COLORS.practice, interval));
     } else if (b.status === "confirmed") {
       events.push(event(b.id, "reservation-confirmed", "Reserva confirmada", EVENT_COLORS.confirmed, interval));
@@ -66,7 +70,11 @@ export async function getBookingCalendar(
       now: now.getTime(),
       timeZone: tenant.timeZone,
     });
-    for (const s of slots) events.push(event(`slot:${iso(s.start)}`, "available", "Disponible", EVENT_COLORS.available, s));
+    // Beyond the school's booking horizon nothing is offered (booking there is refused too).
+    const horizonEnd = now.getTime() + settings.horizonDays * 86_400_000;
+    for (const s of slots.filter((slot) => slot.start <= horizonEnd)) {
+      events.push(event(`slot:${iso(s.start)}`, "available", "Disponible", EVENT_COLORS.available, s));
+    }
   }
   return events.sort((a, b) => a.start.localeCompare(b.start) || a.type.localeCompare(b.type));
 }

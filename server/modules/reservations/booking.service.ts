@@ -11,7 +11,7 @@ import { changeBalance, insufficientBalance } from "../balance/balance.service";
 import { getBookingSettings, type BookingSettings } from "../config/config.service";
 import { findAssignment } from "./assignments.repository";
 import { claimKey, findKey, saveKeyResponse } from "./idempotency.repository";
-import { EXCLUSION_VIOLATION, RETRYABLE, pgErrorCode } from "./pg-errors";
+import { EXCLUSION_VIOLATION, RETRYABLE, pgErrorCode } from "../../db/pg-errors";
 import { toReservation } from "./reservation-view";
 import { insertReservations, listActiveBusy, listReservationViews } from "./reservations.repository";
 import { generateSlots, overlaps, slotKey, type Interval } from "./slots";
@@ -36,33 +36,41 @@ export const slotsUnavailable = (slots: Interval[]) =>
     { unavailable_slots: slots.map(iso) },
   );
 
-function checkSlots(input: BookingInput, settings: BookingSettings): Interval[] {
+const DAY_MS = 86_400_000;
+
+// Every slot must be a lesson length the school allows, inside its booking horizon, and not overlap another.
+function checkSlots(input: BookingInput, settings: BookingSettings, now: Date): Interval[] {
   const slots = input.slots
     .map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) }))
     .sort((a, b) => a.start - b.start);
+  const horizonEnd = now.getTime() + settings.horizonDays * DAY_MS;
   for (const s of slots) {
     if (!settings.durations.includes((s.end - s.start) / 1000)) throw invalid("La duración del horario no está permitida");
+    if (s.start > horizonEnd) {
+      throw invalid(`Solo se puede reservar con un máximo de ${settings.horizonDays} días de antelación`);
+    }
   }
   if (slots.some((s, i) => i > 0 && overlaps(s, slots[i - 1]!))) throw invalid("Los horarios seleccionados se solapan");
   return slots;
 }
 
-// Which of the requested slots are not real free slots of the instructor for this student right now.
+// Which of the requested slots are not real free slots of the instructor for this student right now. Each slot
+// is checked against its own day only (a day either side covers any time zone), so the work is bounded by the
+// number of slots, never by the distance between them.
 async function findUnavailable(tx: Tx, tenant: Tenant, studentId: string, instructorId: string, slots: Interval[], now: Date) {
-  const from = slots[0]!.start - 86_400_000;
-  const to = slots[slots.length - 1]!.end + 86_400_000;
-  const windows = (await loadWindows(tx, tenant, [instructorId], from, to)).get(instructorId) ?? [];
-  const busy = (await listActiveBusy(tx, tenant.id, { instructorId, studentId }, new Date(from), new Date(to))).map((b) => ({
-    start: b.startAt.getTime(),
-    end: b.endAt.getTime(),
-  }));
-  const free = new Set<string>();
-  for (const duration of new Set(slots.map((s) => (s.end - s.start) / 1000))) {
-    for (const s of generateSlots({ windows, busy, durationSeconds: duration, now: now.getTime(), timeZone: tenant.timeZone })) {
-      free.add(slotKey(s));
-    }
+  const unavailable: Interval[] = [];
+  for (const slot of slots) {
+    const from = slot.start - DAY_MS;
+    const to = slot.end + DAY_MS;
+    const windows = (await loadWindows(tx, tenant, [instructorId], from, to)).get(instructorId) ?? [];
+    const busy = (await listActiveBusy(tx, tenant.id, { instructorId, studentId }, new Date(from), new Date(to))).map((b) => ({
+      start: b.startAt.getTime(),
+      end: b.endAt.getTime(),
+    }));
+    const free = generateSlots({ windows, busy, durationSeconds: (slot.end - slot.start) / 1000, now: now.getTime(), timeZone: tenant.timeZone });
+    if (!free.some((s) => slotKey(s) === slotKey(slot))) unavailable.push(slot);
   }
-  return slots.filter((s) => !free.has(slotKey(s)));
+  return unavailable;
 }
 
 async function bookOnce(
@@ -151,7 +159,7 @@ export async function bookSlots(
     throw invalid("La clave de idempotencia no es válida");
   }
   const settings = await getBookingSettings(db, tenant.id);
-  const slots = checkSlots(input, settings);
+  const slots = checkSlots(input, settings, now);
   const assignment = await findAssignment(db, tenant.id, auth.userId, input.instructorId, input.licenseId);
   if (!assignment || !assignment.instructorIsActive) throw notFound("Asignación no encontrada");
 

@@ -1,15 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { users } from "@/server/db/schema/core";
 import { seedCore } from "@/server/db/seed/core";
 import { seedReservations } from "@/server/db/seed/reservations";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
-import { tokenFor } from "@/tests/fixtures/factories";
+import { demoToken, describeOnFreshDatabase } from "@/tests/fixtures/demo-seed";
 import { ledgerViolations } from "@/tests/fixtures/reservation-factories";
 
 jest.setTimeout(120_000);
 
-// The demo tenants have fixed slugs, so this runs on a fresh PGlite only (not the shared PostgreSQL).
-const describeFresh = process.env.DATABASE_URL ? describe.skip : describe;
 
 let ctx: ApiContext;
 beforeAll(async () => {
@@ -17,15 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describeFresh("demo data of reservations", () => {
+describeOnFreshDatabase("demo data of reservations", () => {
   it("gives alumno 10 h, two assignments and every status, with a consistent ledger", async () => {
     const core = await seedCore(ctx.db);
     await seedReservations(ctx.db, core, new Date());
-    const token = async (tenantId: string, username: string) => {
-      const [u] = await ctx.db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
-      return tokenFor(u!, { slug: tenantId === core.demo.tenantId ? "demo" : "norte" });
-    };
-    const alumno = await token(core.demo.tenantId, "alumno");
+    const demo = { tenantId: core.demo.tenantId, slug: "demo" };
+    const alumno = await demoToken(ctx.db, demo, "alumno");
     const call = (path: string, t: string, host = "localhost") => ctx.call(path, { host, token: t }).then((r) => r.json);
 
     expect(await call("/student/balance", alumno)).toEqual({ balanceMode: "time", timeBalanceSeconds: 36000, moneyBalanceCents: null });
@@ -37,11 +30,12 @@ describeFresh("demo data of reservations", () => {
     expect(list.some((r: { canCancel: boolean }) => r.canCancel)).toBe(true);
     expect(list.some((r: { canRequestCancellation: boolean }) => r.canRequestCancellation)).toBe(true);
     expect(list.some((r: { end: string }) => Date.parse(r.end) < Date.now())).toBe(true);
-    expect((await call("/config", alumno)).stripe_charges_enabled).toEqual({ value: "true" });
+    // Card charging follows the school's Stripe keys (payment_settings): none in these demo data.
+    expect((await call("/config", alumno)).stripe_charges_enabled).toEqual({ value: "false" });
 
-    const norte = await token(core.norte.tenantId, "norte.alumno");
+    const norte = await demoToken(ctx.db, { tenantId: core.norte.tenantId, slug: "norte" }, "norte.alumno");
     expect(await call("/student/balance", norte, "norte.localhost")).toEqual({ balanceMode: "money", timeBalanceSeconds: null, moneyBalanceCents: 11500 });
-    const alumno2 = await token(core.demo.tenantId, "alumno2");
+    const alumno2 = await demoToken(ctx.db, demo, "alumno2");
     expect((await call("/student/balance", alumno2)).timeBalanceSeconds).toBe(36000);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });

@@ -4,15 +4,16 @@ import { tenants } from "../../db/schema/core";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-export async function findTenantByHost(db: DbOrTx, host: string) {
+// The localhost fallback to the default school is for development only (server/http/tenant.ts turns it off in production).
+export async function findTenantByHost(db: DbOrTx, host: string, options = { allowLocalhostFallback: true }) {
   const [byDomain] = await db
     .select()
     .from(tenants)
-    .where(sql`${host} = any(${tenants.domains})`)
+    .where(and(sql`${host} = any(${tenants.domains})`, eq(tenants.isActive, true)))
     .limit(1);
   if (byDomain) return byDomain;
-  if (!LOCAL_HOSTS.has(host)) return null;
-  const [fallback] = await db.select().from(tenants).where(eq(tenants.isDefault, true)).orderBy(tenants.createdAt).limit(1);
+  if (!options.allowLocalhostFallback || !LOCAL_HOSTS.has(host)) return null;
+  const [fallback] = await db.select().from(tenants).where(and(eq(tenants.isDefault, true), eq(tenants.isActive, true))).orderBy(tenants.createdAt).limit(1);
   return fallback ?? null;
 }
 

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { signIn, signOut } from "../support/auth";
+import { openProfileMenu, signIn, signOut } from "../support/auth";
 
 test("a user changes the password and signs in with the new one", async ({ page }) => {
   await signIn(page, "instructor2");
-  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await openProfileMenu(page);
   await page.getByRole("menuitem", { name: "Cambiar contraseña" }).click();
   await expect(page).toHaveURL(/\/cambiar-contrasena$/);
   await page.getByLabel("Contraseña actual").fill("mal-puesta");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "../support/auth";
+import { openProfileMenu, signIn } from "../support/auth";
 
 test("an administrator acts as a student and comes back", async ({ page, context }) => {
   await signIn(page, "admin");
@@ -11,13 +11,13 @@ test("an administrator acts as a student and comes back", async ({ page, context
   expect(cookies.find((c) => c.name === "jwt_s")?.httpOnly).toBe(true);
   expect(cookies.find((c) => c.name === "jwt_hp")).toBeDefined();
 
-  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await openProfileMenu(page);
   await page.getByRole("menuitem", { name: "Salir de suplantación" }).click();
   await expect(page).toHaveURL(/\/biometric$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Ana Torres");
   const after = await context.cookies();
   expect(after.find((c) => c.name === "jwt_hp" || c.name === "jwt_s")).toBeUndefined();
-  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await openProfileMenu(page);
   await expect(page.getByRole("menuitem", { name: "Salir de suplantación" })).toHaveCount(0);
 });
 
@@ -27,6 +27,6 @@ test("a student has no way to impersonate", async ({ page }) => {
   expect(response?.status()).toBe(404);
   expect((await page.request.post("/api/auth/impersonate/00000000-0000-4000-8000-000000000000")).status()).toBe(403);
   await page.goto("/student/reservations");
-  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await openProfileMenu(page);
   await expect(page.getByRole("menuitem", { name: "Salir de suplantación" })).toHaveCount(0);
 });

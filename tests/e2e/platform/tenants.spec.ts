@@ -32,3 +32,19 @@ test("a user of one school cannot sign in at the other", async ({ page }) => {
   await page.getByRole("button", { name: "Iniciar Sesión" }).click();
   await expect(page).toHaveURL(/norte\.localhost.*\/student\/reservations$/);
 });
+
+test("a host that is no school gets a plain page and no school's data", async ({ page }) => {
+  const unknown = baseURL.replace("localhost", "nadie.localhost");
+  const response = await page.goto(`${unknown}/login`);
+  expect(response?.status()).toBeLessThan(500);
+  await expect(page).toHaveTitle("Autoescuela no encontrada");
+  await expect(page.getByRole("heading", { name: "Autoescuela no encontrada" })).toBeVisible();
+  await expect(page.getByText("nadie.localhost", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Autoescuela (Demo|Norte)/)).toHaveCount(0);
+  await expect(page.getByLabel("DNI / Nombre de usuario")).toHaveCount(0);
+  // The API behind it answers the same host with the spec's error and nothing else.
+  const info = await page.evaluate(() => fetch("/api/info").then(async (r) => ({ status: r.status, body: await r.json() })));
+  expect(info).toEqual({ status: 404, body: { error: "TENANT_NOT_FOUND", message: "Autoescuela no encontrada" } });
+  const manifest = await page.evaluate(() => fetch("/api/manifest").then((r) => r.status));
+  expect(manifest).toBe(404);
+});

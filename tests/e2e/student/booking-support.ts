@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { baseURL } from "../../../playwright.config";
 import { DEMO_USERS, type DemoUser } from "../support/auth";
 
 // Helpers of the reservations journeys (student and instructor specs). API calls go through the BFF like the browser.
@@ -18,6 +19,9 @@ export async function newPerson(browser: Browser, testInfo: TestInfo) {
 
 // The seed's second demo student, assigned to profesor for licence B (server/db/seed/reservations.ts).
 export const SECOND_STUDENT = { username: "alumno2", password: "alumno123", name: "Sara López Díaz" } as const;
+
+/** What a page of ours sends with a state-changing call: the BFF refuses cookie-carrying calls without it. */
+export const sameOrigin = () => ({ origin: baseURL });
 
 /** Signs the request context in through the BFF (cookies land in the context). */
 export async function signInApi(request: APIRequestContext, who: DemoUser | { username: string; password: string }) {
@@ -67,6 +71,7 @@ export async function freeSlots(request: APIRequestContext, instructorId: string
 export async function bookViaApi(request: APIRequestContext, assignment: Assignment, slots: Slot[]) {
   const response = await request.post("/api/student/reservations", {
     data: { instructorId: assignment.instructor.id, licenseId: assignment.license.id, slots },
+    headers: sameOrigin(),
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { reservations: { id: string; start: string; end: string }[] }).reservations;

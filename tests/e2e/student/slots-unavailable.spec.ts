@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
-import { availableSlots, nextWeekWithSlots, openCalendarStep, SECOND_STUDENT, signInApi, type Slot } from "./booking-support";
+import { availableSlots, nextWeekWithSlots, openCalendarStep, sameOrigin, SECOND_STUDENT, signInApi, type Slot } from "./booking-support";
 
 type Body = { instructorId: string; licenseId: string; slots: Slot[] };
 
@@ -32,6 +32,7 @@ test("a slot taken by someone else first is reported, deselected, and the rest c
       taken = body.slots[0];
       const response = await other.post("/api/student/reservations", {
         data: { instructorId: body.instructorId, licenseId: body.licenseId, slots: [taken] },
+        headers: sameOrigin(),
       });
       expect(response.status(), await response.text()).toBe(201);
     }

@@ -29,8 +29,17 @@ export async function signInByApi(page: Page, who: DemoUser) {
   return user;
 }
 
+/** Opens the profile menu; a click that lands before the page has hydrated does nothing, so it is tried again. */
+export async function openProfileMenu(page: Page) {
+  await expect(async () => {
+    if (await page.getByRole("menu").isVisible()) return;
+    await page.getByRole("button", { name: "Menú de usuario" }).click();
+    await expect(page.getByRole("menu")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await openProfileMenu(page);
   await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { ChatPage } from "@/components/chat/chat-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Chat" />;
+  return <ChatPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { StaffExamsPage } from "@/components/exams/staff-exams-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Exámenes" />;
+  return <StaffExamsPage area="instructor" />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { InstructorPracticesPage } from "@/components/practices/instructor-practices-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Prácticas finalizadas" />;
+  return <InstructorPracticesPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { StudentCalendarPage } from "@/components/practices/student-calendar-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Mi calendario" />;
+  return <StudentCalendarPage />;
 }

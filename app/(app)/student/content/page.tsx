@@ -1,5 +1,11 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { StudentContent } from "@/components/content/student-content";
+import { PageHeader } from "@/components/shell/page-header";
 
 export default function Page() {
-  return <PlaceholderPage title="Contenidos" />;
+  return (
+    <>
+      <PageHeader title="Contenidos" />
+      <StudentContent />
+    </>
+  );
 }

@@ -1,5 +1,10 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { Suspense } from "react";
+import { PaymentPage } from "@/components/payments/payment-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Pago" />;
+  return (
+    <Suspense>
+      <PaymentPage />
+    </Suspense>
+  );
 }

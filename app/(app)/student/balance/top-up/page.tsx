@@ -1,5 +1,10 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { Suspense } from "react";
+import { TopUpPage } from "@/components/payments/top-up-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Recargar saldo" />;
+  return (
+    <Suspense>
+      <TopUpPage />
+    </Suspense>
+  );
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { ExamResultsPage } from "@/components/exams/exam-results-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Resultados de exámenes" />;
+  return <ExamResultsPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { UpcomingExamsPage } from "@/components/exams/upcoming-exams-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Próximos exámenes" />;
+  return <UpcomingExamsPage />;
 }

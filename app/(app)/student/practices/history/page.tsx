@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "@/components/shell/placeholder-page";
+import { PracticeHistoryPage } from "@/components/practices/practice-history-page";
 
 export default function Page() {
-  return <PlaceholderPage title="Historial de prácticas" />;
+  return <PracticeHistoryPage />;
 }

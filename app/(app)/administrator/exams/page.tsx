@@ -1,0 +1,5 @@
+import { StaffExamsPage } from "@/components/exams/staff-exams-page";
+
+export default function Page() {
+  return <StaffExamsPage area="administrator" />;
+}

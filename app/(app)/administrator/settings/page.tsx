@@ -1,0 +1,5 @@
+import { SettingsForm } from "@/components/admin/settings-form";
+
+export default function AdministratorSettingsPage() {
+  return <SettingsForm />;
+}

@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { apiGet } from "@/lib/api-client";
+import {
+  adminAssignmentListSchema,
+  adminLicenseListSchema,
+  auditPageSchema,
+  vehicleListSchema,
+  type AuditQuery,
+} from "@/lib/contract/backoffice";
+import { adminUserPageSchema, type UserListQuery } from "@/lib/contract/backoffice-users";
+
+const qs = (params: Record<string, unknown>) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") search.set(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : "";
+};
+
+// One key factory for the administrator's back-office screens.
+export const adminQueries = {
+  all: () => ["administrator"] as const,
+  users: (q: UserListQuery) =>
+    queryOptions({
+      queryKey: ["administrator", "users", q],
+      queryFn: ({ signal }) => apiGet(`/administrator/users${qs(q)}`, adminUserPageSchema, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+  licenses: () =>
+    queryOptions({ queryKey: ["administrator", "licenses"], queryFn: ({ signal }) => apiGet("/administrator/licenses", adminLicenseListSchema, signal), staleTime: 60_000 }),
+  assignments: () =>
+    queryOptions({
+      queryKey: ["administrator", "assignments"],
+      queryFn: ({ signal }) => apiGet("/administrator/assignments", adminAssignmentListSchema, signal),
+      staleTime: 30_000,
+    }),
+  vehicles: () =>
+    queryOptions({ queryKey: ["administrator", "vehicles"], queryFn: ({ signal }) => apiGet("/administrator/vehicles", vehicleListSchema, signal), staleTime: 60_000 }),
+  audit: (q: AuditQuery) =>
+    queryOptions({
+      queryKey: ["administrator", "audit", q],
+      queryFn: ({ signal }) => apiGet(`/administrator/audit${qs(q)}`, auditPageSchema, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 10_000,
+    }),
+};

@@ -1,0 +1,96 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { FormField, invalidProps } from "@/components/biometric/form-field";
+import { useTenantInfo } from "@/components/shell/use-tenant-info";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { apiPost, errorText } from "@/lib/api-client";
+import { passwordSchema } from "@/lib/contract/backoffice-users";
+import type { TenantInfo } from "@/lib/contract/tenant";
+
+// The public page of a set-password link: the token is the URL's fragment, never sent to the server as a URL.
+export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
+  const { data: tenant } = useTenantInfo(serverTenant);
+  const [token, setToken] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [username, setUsername] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+
+  useEffect(() => {
+    setToken(window.location.hash.replace(/^#/, "") || "");
+  }, []);
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = passwordSchema.safeParse(password);
+    const found = {
+      password: parsed.success ? undefined : parsed.error.issues[0]?.message,
+      repeat: password === repeat ? undefined : "Las contraseñas no coinciden",
+    };
+    setErrors(found);
+    if (found.password || found.repeat) return;
+    setIsSending(true);
+    setServerError(null);
+    try {
+      const result = await apiPost<{ username: string }>("/auth/set-password", { token, password });
+      setUsername(result.username);
+      history.replaceState(null, "", window.location.pathname);
+    } catch (error) {
+      setServerError(errorText(error, "No se pudo establecer la contraseña"));
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="text-center">
+          <p className="text-sm text-muted-foreground">{tenant?.name ?? ""}</p>
+          <CardTitle className="text-xl">Establecer contraseña</CardTitle>
+          <CardDescription>Elige la contraseña con la que entrarás en la aplicación.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {username ? (
+            <div className="grid gap-4 text-center">
+              <Alert>
+                <AlertDescription>Contraseña establecida. Ya puedes iniciar sesión con tu usuario «{username}».</AlertDescription>
+              </Alert>
+              <Button asChild>
+                <Link href="/login">Iniciar sesión</Link>
+              </Button>
+            </div>
+          ) : token === "" ? (
+            <Alert variant="destructive">
+              <AlertDescription>El enlace no es válido. Pide uno nuevo en la autoescuela.</AlertDescription>
+            </Alert>
+          ) : (
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              {serverError ? (
+                <Alert variant="destructive" role="alert">
+                  <AlertDescription>{serverError}</AlertDescription>
+                </Alert>
+              ) : null}
+              <FormField id="new-password" label="Nueva contraseña" error={errors.password}>
+                <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} {...invalidProps("new-password", errors.password)} />
+              </FormField>
+              <FormField id="repeat-password" label="Repite la contraseña" error={errors.repeat}>
+                <Input id="repeat-password" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} {...invalidProps("repeat-password", errors.repeat)} />
+              </FormField>
+              <Button type="submit" disabled={isSending || token === null}>
+                {isSending ? "Guardando..." : "Establecer contraseña"}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { configQueries } from "@/components/booking/queries";
+import { FormField } from "@/components/biometric/form-field";
+import { ErrorState, ListSkeleton } from "@/components/ui/states";
+import { PageHeader } from "@/components/shell/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest, errorText } from "@/lib/api-client";
+import { EDITABLE_SETTING_KEYS, type EditableSettingKey } from "@/lib/contract/backoffice";
+import { configResponseSchema, type ConfigResponse } from "@/lib/contract/config";
+import { NativeSelect } from "./native-select";
+
+type Values = Record<EditableSettingKey, string>;
+
+// Prices are edited in euros and sent in cents; '42,5' and '42.50' both read as 4250.
+export function eurosToCents(value: string): string {
+  const match = /^\s*(\d+)(?:[.,](\d{1,2}))?\s*$/.exec(value);
+  if (!match) return value.trim();
+  return String(Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")));
+}
+const centsToEuros = (cents: string) => (/^\d+$/.test(cents) ? (Number(cents) / 100).toFixed(2).replace(".", ",") : cents);
+
+export function SettingsForm() {
+  const { data, error } = useQuery(configQueries.config());
+  return (
+    <>
+      <PageHeader title="Ajustes" subtitle="Configuración de las reservas y del saldo de la autoescuela. Los cambios se aplican a las próximas reservas." />
+      {error ? <ErrorState message={errorText(error)} /> : !data ? <ListSkeleton rows={3} /> : <Form key={JSON.stringify(data)} config={data} />}
+    </>
+  );
+}
+
+function Form({ config }: { config: ConfigResponse }) {
+  const queryClient = useQueryClient();
+  const initial = Object.fromEntries(EDITABLE_SETTING_KEYS.map((k) => [k, k === "hourly_price" ? centsToEuros(config[k].value) : config[k].value])) as Values;
+  const [values, setValues] = useState<Values>(initial);
+  const save = useMutation({
+    mutationFn: (body: Partial<Values>) => apiRequest("/administrator/settings", { method: "PUT", json: body }, configResponseSchema),
+    onSuccess: async (next) => {
+      queryClient.setQueryData(configQueries.config().queryKey, next);
+      toast({ title: "Ajustes guardados", variant: "success" });
+      await queryClient.invalidateQueries({ queryKey: ["administrator", "audit"] });
+    },
+  });
+  const set = (key: EditableSettingKey) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const wire = { ...values, hourly_price: eurosToCents(values.hourly_price) };
+    const changed = Object.fromEntries(EDITABLE_SETTING_KEYS.filter((k) => wire[k] !== config[k].value).map((k) => [k, wire[k]]));
+    if (Object.keys(changed).length === 0) return toast({ title: "No hay cambios que guardar" });
+    save.mutate(changed);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:max-w-3xl">
+      <Card>
+        <CardHeader>
+          <CardTitle>Reservas</CardTitle>
+          <CardDescription>Duraciones en formato ISO 8601 de horas y minutos: PT1H, PT1H30M, PT45M. Las opciones van del mínimo al máximo en pasos del mínimo.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField id="s-min" label="Duración mínima de una práctica">
+            <Input id="s-min" value={values.practice_duration_min} onChange={set("practice_duration_min")} />
+          </FormField>
+          <FormField id="s-max" label="Duración máxima de una práctica">
+            <Input id="s-max" value={values.practice_duration_max} onChange={set("practice_duration_max")} />
+          </FormField>
+          <FormField id="s-inc" label="Incremento (informativo)">
+            <Input id="s-inc" value={values.practice_duration_increments} onChange={set("practice_duration_increments")} />
+          </FormField>
+          <FormField id="s-mode" label="Modo de reserva">
+            <NativeSelect id="s-mode" value={values.reservation_mode} onChange={set("reservation_mode")}>
+              <option value="request">Solicitud: el profesor confirma cada reserva</option>
+              <option value="direct">Directa: la reserva queda confirmada al hacerla</option>
+            </NativeSelect>
+          </FormField>
+          <FormField id="s-deadline" label="Plazo para cancelar (horas antes)">
+            <Input id="s-deadline" inputMode="numeric" value={values.reservation_cancel_deadline_hours} onChange={set("reservation_cancel_deadline_hours")} />
+          </FormField>
+          <FormField id="s-horizon" label="Días de antelación máxima para reservar">
+            <Input id="s-horizon" inputMode="numeric" value={values.booking_horizon_days} onChange={set("booking_horizon_days")} />
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Saldo y precio</CardTitle>
+          <CardDescription>El modo de saldo solo puede cambiarse cuando todos los alumnos tienen saldo cero.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField id="s-balance" label="Modo de saldo">
+            <NativeSelect id="s-balance" value={values.balance_mode} onChange={set("balance_mode")}>
+              <option value="time">Tiempo (horas de prácticas)</option>
+              <option value="money">Dinero (euros)</option>
+            </NativeSelect>
+          </FormField>
+          <FormField id="s-price" label="Precio por hora (€)">
+            <Input id="s-price" inputMode="decimal" value={values.hourly_price} onChange={set("hourly_price")} />
+          </FormField>
+        </CardContent>
+      </Card>
+      {save.error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorText(save.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => setValues(initial)} disabled={save.isPending}>
+          Descartar cambios
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Guardando..." : "Guardar ajustes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import { useState } from "react";
+import { FormDialogFooter } from "@/components/biometric/form-dialog-footer";
+import { fieldErrors, type FieldErrors } from "@/components/biometric/form-errors";
+import { FormField, invalidProps } from "@/components/biometric/form-field";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { ApiError, apiPost, apiRequest } from "@/lib/api-client";
+import {
+  adminUserSchema,
+  createUserBodySchema,
+  setPasswordLinkSchema,
+  userWithLinkSchema,
+  type AdminUser,
+  type SetPasswordLink,
+} from "@/lib/contract/backoffice-users";
+import { NativeSelect } from "./native-select";
+import { useAdminMutation } from "./use-admin-mutation";
+
+type Props = { user?: AdminUser; open: boolean; onOpenChange: (open: boolean) => void; onLink: (link: SetPasswordLink, name: string) => void };
+
+export function UserFormDialog({ user, open, onOpenChange, onLink }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{user ? "Editar usuario" : "Nuevo usuario"}</DialogTitle>
+          <DialogDescription>Nombre, primer apellido, DNI/NIE y rol son obligatorios. Sin nombre de usuario no podrá entrar en la aplicación.</DialogDescription>
+        </DialogHeader>
+        {open ? <UserForm user={user} onDone={() => onOpenChange(false)} onLink={onLink} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const TEXT_FIELDS = [
+  { name: "firstName", label: "Nombre" },
+  { name: "surname1", label: "Primer apellido" },
+  { name: "surname2", label: "Segundo apellido (opcional)" },
+  { name: "dni", label: "DNI/NIE" },
+  { name: "email", label: "Correo electrónico (opcional)" },
+  { name: "username", label: "Nombre de usuario" },
+] as const;
+
+function UserForm({ user, onDone, onLink }: { user?: AdminUser; onDone: () => void; onLink: Props["onLink"] }) {
+  const [values, setValues] = useState({
+    firstName: user?.firstName ?? "",
+    surname1: user?.surname1 ?? "",
+    surname2: user?.surname2 ?? "",
+    dni: user?.dni ?? "",
+    email: user?.email ?? "",
+    username: user?.username ?? "",
+    kind: user?.kind ?? "student",
+    access: "link",
+    password: "",
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useAdminMutation(
+    (body: Record<string, unknown>) =>
+      user
+        ? apiRequest(`/administrator/users/${user.id}`, { method: "PUT", json: body }, adminUserSchema).then(async (u) => ({
+            user: u,
+            // A user who just got a username (a CAP student, say) also gets the link to choose a password.
+            link: !user.username && u.username && !u.hasPassword ? await apiPost(`/administrator/users/${u.id}/password-link`, {}, setPasswordLinkSchema) : null,
+          }))
+        : apiPost("/administrator/users", body, userWithLinkSchema),
+    (r) => (user ? "Usuario actualizado" : `Usuario creado: ${r.user.name}`),
+  );
+  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const hasLogin = values.username.trim() !== "";
+
+  function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const body = { ...values, access: hasLogin ? values.access : "none", password: values.access === "password" && hasLogin ? values.password : undefined };
+    const parsed = createUserBodySchema.safeParse(body);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    const { access, password, ...rest } = body;
+    save.mutate(user ? rest : { ...rest, access, password }, {
+      onSuccess: (r) => {
+        onDone();
+        if (r.link) onLink(r.link, r.user.name);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "DUPLICATE_DNI") setErrors({ dni: error.serverMessage ?? "" });
+        if (error instanceof ApiError && error.code === "DUPLICATE_USERNAME") setErrors({ username: error.serverMessage ?? "" });
+      },
+    });
+  }
+
+  const fieldError = Object.keys(errors).length > 0;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField id="user-kind" label="Rol" error={errors.kind}>
+        <NativeSelect id="user-kind" value={values.kind} onChange={(e) => set("kind", e.target.value)}>
+          <option value="student">Alumno</option>
+          <option value="instructor">Profesor</option>
+          <option value="administrator">Administrador</option>
+        </NativeSelect>
+      </FormField>
+      {TEXT_FIELDS.map(({ name, label }) => (
+        <FormField key={name} id={`user-${name}`} label={label} error={errors[name]}>
+          <Input
+            id={`user-${name}`}
+            value={values[name]}
+            onChange={(e) => set(name, e.target.value)}
+            autoComplete="off"
+            autoCapitalize={name === "dni" ? "characters" : name === "username" || name === "email" ? "none" : "words"}
+            {...invalidProps(`user-${name}`, errors[name])}
+          />
+        </FormField>
+      ))}
+      {!user && hasLogin ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Acceso</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="access" checked={values.access === "link"} onChange={() => set("access", "link")} />
+            Generar un enlace para que establezca su contraseña (caduca en 72 horas)
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="access" checked={values.access === "password"} onChange={() => set("access", "password")} />
+            Escribir una contraseña inicial
+          </label>
+          {values.access === "password" ? (
+            <FormField id="user-password" label="Contraseña inicial" error={errors.password}>
+              <Input id="user-password" type="password" autoComplete="new-password" value={values.password} onChange={(e) => set("password", e.target.value)} {...invalidProps("user-password", errors.password)} />
+            </FormField>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <FormDialogFooter
+        error={fieldError ? null : save.error}
+        isPending={save.isPending}
+        submitText={user ? "Guardar cambios" : "Crear usuario"}
+        pendingText="Guardando..."
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiGet } from "@/lib/api-client";
+import { contactListSchema, conversationListSchema, messageListSchema, unreadCountSchema } from "@/lib/contract/messaging";
+
+// Spec §9: conversations and messages polled every 5 s, not in the background; the unread count every 10 s,
+// stale after 5 s, kept 30 s. The list and messages answer ETag + 304: apiRequest's fetch uses the browser's
+// HTTP cache (no `cache: "no-store"`), which revalidates with If-None-Match and hands back a 200 from its cache.
+const FIVE_SECONDS = 5_000;
+
+export const chatQueries = {
+  all: () => ["messaging"] as const,
+  conversations: () =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), "conversations"] as const,
+      queryFn: ({ signal }) => apiGet("/messaging/conversations", conversationListSchema, signal),
+      refetchInterval: FIVE_SECONDS,
+      refetchIntervalInBackground: false,
+    }),
+  contacts: () =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), "contacts"] as const,
+      queryFn: ({ signal }) => apiGet("/messaging/contacts", contactListSchema, signal),
+      staleTime: 60_000,
+    }),
+  messages: (conversationId: string) =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), "messages", conversationId] as const,
+      queryFn: ({ signal }) =>
+        apiGet(`/messaging/conversations/${encodeURIComponent(conversationId)}/messages`, messageListSchema, signal),
+      refetchInterval: FIVE_SECONDS,
+      refetchIntervalInBackground: false,
+    }),
+  unreadCount: () =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), "unread-count"] as const,
+      queryFn: ({ signal }) => apiGet("/messaging/conversations/unread-count", unreadCountSchema, signal),
+      refetchInterval: 10_000,
+      staleTime: 5_000,
+      gcTime: 30_000,
+    }),
+};

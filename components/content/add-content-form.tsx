@@ -1,0 +1,79 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { NativeSelect } from "@/components/admin/native-select";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { apiPost, errorText } from "@/lib/api-client";
+import { adminContentItemSchema, type ContentType } from "@/lib/contract/content";
+import { contentQueries } from "./queries";
+import { uploadContentFile } from "./upload-file";
+
+const ACCEPT: Record<ContentType, string> = { document: "application/pdf,.pdf", video: "video/mp4,video/webm,.mp4,.webm", iframe: "" };
+
+export function AddContentForm({ licenseId }: { licenseId: string }) {
+  const queryClient = useQueryClient();
+  const uid = useId();
+  const [kind, setKind] = useState<ContentType>("document");
+  const [name, setName] = useState("");
+  const [url, setUrl] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const mutation = useMutation({
+    mutationFn: () =>
+      kind === "iframe"
+        ? apiPost("/administrator/content/iframes", { licenseId, name, url }, adminContentItemSchema)
+        : uploadContentFile({ licenseId, type: kind, name }, file!),
+    onSuccess: async () => {
+      toast({ title: "Contenido añadido", variant: "success" });
+      setName("");
+      setUrl("");
+      setFile(null);
+      setFormKey((k) => k + 1);
+      await queryClient.invalidateQueries({ queryKey: contentQueries.all() });
+    },
+    onError: (error) => toast({ title: errorText(error), variant: "destructive" }),
+  });
+  const canSubmit = name.trim() !== "" && (kind === "iframe" ? url.trim() !== "" : file !== null) && !mutation.isPending;
+
+  return (
+    <form
+      key={formKey}
+      className="grid gap-3 rounded-lg border p-4 sm:grid-cols-[10rem_1fr_1fr_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSubmit) mutation.mutate();
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={`${uid}-content-kind`}>Tipo</Label>
+        <NativeSelect id={`${uid}-content-kind`} value={kind} onChange={(e) => setKind(e.target.value as ContentType)}>
+          <option value="document">Documento (PDF)</option>
+          <option value="video">Vídeo (MP4/WebM)</option>
+          <option value="iframe">Test online (enlace)</option>
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${uid}-content-name`}>Nombre</Label>
+        <Input id={`${uid}-content-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+      </div>
+      {kind === "iframe" ? (
+        <div className="grid gap-1">
+          <Label htmlFor={`${uid}-content-url`}>Dirección del test</Label>
+          <Input id={`${uid}-content-url`} type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
+        </div>
+      ) : (
+        <div className="grid gap-1">
+          <Label htmlFor={`${uid}-content-file`}>Archivo</Label>
+          <Input id={`${uid}-content-file`} type="file" accept={ACCEPT[kind]} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </div>
+      )}
+      <Button type="submit" disabled={!canSubmit}>
+        {mutation.isPending ? "Subiendo..." : "Añadir"}
+      </Button>
+    </form>
+  );
+}

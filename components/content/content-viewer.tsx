@@ -1,0 +1,31 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { ArrowLeft } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import type { ContentItem, StudentContent } from "@/lib/contract/content";
+import { ContentLoading } from "./content-status";
+import { useContentProtection } from "./use-content-protection";
+import { VideoPlayer } from "./video-player";
+import { Watermark } from "./watermark";
+
+// pdf.js weighs ~1 MB: fetched only when a document is opened.
+const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false, loading: () => <ContentLoading /> });
+
+export function ContentViewer({ item, viewer, onBack }: { item: ContentItem; viewer: StudentContent["viewer"]; onBack: () => void }) {
+  useContentProtection();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3">
+        <Button variant="outline" onClick={onBack}>
+          <ArrowLeft className="size-4" /> Volver
+        </Button>
+        <h2 className="truncate text-lg font-semibold">{item.name}</h2>
+      </div>
+      <div className="relative h-[75vh] overflow-hidden rounded-lg border bg-background select-none" data-testid="content-viewer">
+        {item.type === "document" ? <PdfViewer url={item.url} /> : <VideoPlayer url={item.url} />}
+        <Watermark name={viewer.name} dni={viewer.dni} />
+      </div>
+    </div>
+  );
+}

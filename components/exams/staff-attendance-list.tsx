@@ -1,0 +1,71 @@
+"use client";
+
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { EXAM_RESULT_LABELS, type StaffExamAttendance } from "@/lib/contract/exams";
+import type { StaffArea } from "./queries";
+import { useRecordResult, useWithdrawAttendance } from "./use-staff-exams";
+
+type Props = { area: StaffArea; isHeld: boolean; attendances: StaffExamAttendance[] };
+
+function ResultSelect({ area, attendance }: { area: StaffArea; attendance: StaffExamAttendance }) {
+  const record = useRecordResult(area);
+  return (
+    <Select value={String(attendance.result)} disabled={record.isPending} onValueChange={(v) => record.mutate({ id: attendance.id, result: Number(v) })}>
+      <SelectTrigger className="w-40" aria-label={`Resultado de ${attendance.student.name}`}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {Object.entries(EXAM_RESULT_LABELS).map(([code, label]) => (
+          <SelectItem key={code} value={code}>
+            {label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+export function StaffAttendanceList({ area, isHeld, attendances }: Props) {
+  const [withdrawing, setWithdrawing] = useState<StaffExamAttendance | null>(null);
+  const withdraw = useWithdrawAttendance(area);
+  if (attendances.length === 0) return <p className="mt-2 text-sm text-muted-foreground">Ningún alumno inscrito</p>;
+  return (
+    <>
+      <ul className="mt-2 space-y-1">
+        {attendances.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted/40 px-3 py-2" data-testid="staff-exam-attendance">
+            <div className="min-w-0">
+              <p className="text-sm font-medium">{a.student.name}</p>
+              {a.student.dni ? <p className="text-xs text-muted-foreground">{a.student.dni}</p> : null}
+            </div>
+            <div className="flex items-center gap-2">
+              {a.status === "registered" ? <Badge variant="success">Inscrito</Badge> : <Badge variant="warning">Reserva n.º {a.position}</Badge>}
+              {isHeld && a.status === "registered" ? <ResultSelect area={area} attendance={a} /> : null}
+              {!isHeld ? (
+                <Button size="sm" variant="ghost" onClick={() => setWithdrawing(a)}>
+                  Retirar
+                </Button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        onOpenChange={(open) => (open ? undefined : setWithdrawing(null))}
+        title="Retirar alumno"
+        description={`¿Seguro que quieres retirar a ${withdrawing?.student.name ?? ""} de este examen? Si deja una plaza libre, pasará a ocuparla el primero de la lista de reserva.`}
+        confirmText="Sí, retirar"
+        variant="destructive"
+        isLoading={withdraw.isPending}
+        onConfirm={() => {
+          if (withdrawing) withdraw.mutate(withdrawing.id, { onSettled: () => setWithdrawing(null) });
+        }}
+      />
+    </>
+  );
+}

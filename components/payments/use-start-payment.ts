@@ -1,0 +1,22 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { apiPost } from "@/lib/api-client";
+import { createOrderResponseSchema, orderPaymentResponseSchema, type CreateOrderBody } from "@/lib/contract/shop";
+
+export const paymentHref = (clientSecret: string, orderId: string) =>
+  `/student/balance/payment?${new URLSearchParams({ client_secret: clientSecret, order_id: orderId })}`;
+
+// 'Pagar ahora': the order, then its PaymentIntent, then the payment page. Amounts are the server's.
+export function useStartPayment() {
+  const router = useRouter();
+  return useMutation({
+    mutationFn: async (items: CreateOrderBody["items"]) => {
+      const { id } = await apiPost("/shop/order", { items }, createOrderResponseSchema);
+      const { clientSecret } = await apiPost("/shop/order/payment", { orderId: id }, orderPaymentResponseSchema);
+      return { orderId: id, clientSecret };
+    },
+    onSuccess: ({ orderId, clientSecret }) => router.push(paymentHref(clientSecret, orderId)),
+  });
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardList, Plus } from "lucide-react";
+import { useState } from "react";
+import { NativeSelect } from "@/components/admin/native-select";
+import { instructorQueries } from "@/components/instructor/queries";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorText } from "@/lib/api-client";
+import type { Practice } from "@/lib/contract/practices";
+import { ManualPracticeDialog } from "./manual-practice-dialog";
+import { PendingPractices } from "./pending-practices";
+import { PracticeCard } from "./practice-card";
+import { PracticeDetailDialog } from "./practice-detail-dialog";
+import { monthTitle, recentMonths } from "./practice-format";
+import { practiceQueries } from "./queries";
+
+const MONTHS_OFFERED = 24;
+
+// /instructor/practices, 'Prácticas finalizadas' (the spec names the menu entry only; the screen is ours).
+export function InstructorPracticesPage() {
+  const [studentId, setStudentId] = useState("");
+  const [month, setMonth] = useState("");
+  const [months] = useState(() => recentMonths(new Date(), MONTHS_OFFERED));
+  const [open, setOpen] = useState<Practice | null>(null);
+  const [isManualOpen, setManualOpen] = useState(false);
+  const students = useQuery(instructorQueries.students());
+  const list = useQuery(practiceQueries.instructorList({ studentId: studentId || undefined, month: month || undefined }));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Prácticas finalizadas"
+        subtitle="Las prácticas que has finalizado con tus alumnos"
+        actions={
+          <Button onClick={() => setManualOpen(true)}>
+            <Plus aria-hidden />
+            Práctica manual
+          </Button>
+        }
+      />
+      <PendingPractices />
+      <section className="space-y-4" aria-label="Prácticas finalizadas">
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="practices-student">Alumno</Label>
+            <NativeSelect id="practices-student" className="w-64" value={studentId} onChange={(e) => setStudentId(e.target.value)}>
+              <option value="">Todos los alumnos</option>
+              {students.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="practices-month">Mes</Label>
+            <NativeSelect id="practices-month" className="w-56" value={month} onChange={(e) => setMonth(e.target.value)}>
+              <option value="">Todos los meses</option>
+              {months.map((m) => (
+                <option key={m} value={m}>
+                  {monthTitle(m)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        {list.isPending ? (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-44 w-full rounded-xl" />
+            ))}
+          </div>
+        ) : list.error && !list.data ? (
+          <p className="text-sm text-destructive">{errorText(list.error)}</p>
+        ) : list.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
+            <ClipboardList className="size-10 text-muted-foreground" aria-hidden />
+            <p className="text-muted-foreground">No hay prácticas finalizadas con estos filtros</p>
+          </div>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {list.data.map((p) => (
+              <PracticeCard key={p.id} practice={p} showStudent onOpen={setOpen} />
+            ))}
+          </div>
+        )}
+      </section>
+      <PracticeDetailDialog practice={open} showStudent onClose={() => setOpen(null)} />
+      <ManualPracticeDialog open={isManualOpen} onOpenChange={setManualOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClock, IdCard, User } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter } from "@/components/ui/card";
+import { FINISH_WINDOW_DAYS, type PendingPractice } from "@/lib/contract/practices";
+import { formatTimeRange } from "@/lib/format/dates";
+import { FinishPracticeDialog } from "./finish-practice-dialog";
+import { practiceDay } from "./practice-format";
+import { practiceQueries } from "./queries";
+
+// 'Prácticas por finalizar': the instructor's confirmed lessons that have started and still need their record.
+export function PendingPractices() {
+  const { data } = useQuery(practiceQueries.pending());
+  const [lesson, setLesson] = useState<PendingPractice | null>(null);
+  if (!data || data.length === 0) return null;
+  return (
+    <section className="space-y-3" aria-labelledby="pending-practices-title">
+      <div>
+        <h2 id="pending-practices-title" className="text-lg font-semibold">
+          Prácticas por finalizar
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Clases confirmadas que ya han comenzado. Puedes finalizarlas hasta {FINISH_WINDOW_DAYS} días después.
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {data.map((p) => (
+          <Card key={p.reservationId} data-testid="pending-practice" className="gap-3 py-4">
+            <CardContent className="space-y-2 px-5 text-sm">
+              <p className="flex items-center gap-2 font-semibold">
+                <User className="size-4 text-muted-foreground" aria-hidden />
+                {p.studentName}
+              </p>
+              <p className="flex items-center gap-2">
+                <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
+                {practiceDay(p.start)} · <span className="tabular-nums">{formatTimeRange(p.start, p.end)}</span>
+              </p>
+              <p className="flex items-center gap-2">
+                <IdCard className="size-4 text-muted-foreground" aria-hidden />
+                Permiso {p.license}
+              </p>
+            </CardContent>
+            <CardFooter className="px-5">
+              <Button size="sm" onClick={() => setLesson(p)}>
+                Finalizar práctica
+              </Button>
+            </CardFooter>
+          </Card>
+        ))}
+      </div>
+      <FinishPracticeDialog lesson={lesson} onClose={() => setLesson(null)} />
+    </section>
+  );
+}

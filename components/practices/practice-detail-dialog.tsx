@@ -1,0 +1,68 @@
+"use client";
+
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { Practice } from "@/lib/contract/practices";
+import { formatDate, formatTimeRange } from "@/lib/format/dates";
+import { formatDuration } from "@/lib/format/duration";
+import { durationSeconds, formatKm } from "./practice-format";
+import { DetailItem } from "./detail-item";
+
+function Signature({ label, src }: { label: string; src: string | null }) {
+  return (
+    <figure className="grid gap-1">
+      <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
+      {/* Signatures are drawn dark on transparent: a white card keeps them legible in the dark theme. */}
+      <div className="flex h-28 items-center justify-center rounded-md border bg-white p-2">
+        {src ? (
+          <img src={src} alt={label} className="max-h-full max-w-full object-contain" />
+        ) : (
+          <span className="text-xs text-zinc-500">Sin firma</span>
+        )}
+      </div>
+    </figure>
+  );
+}
+
+type Props = { practice: Practice | null; showStudent?: boolean; onClose: () => void };
+
+// 'Detalles de la práctica' (spec §2): date, schedule with duration, instructor, licence; for a practice with a
+// vehicle also plate, Km. Inicio, Km. Fin, Km. Recorridos, observations and both signatures.
+export function PracticeDetailDialog({ practice, showStudent = false, onClose }: Props) {
+  return (
+    <Dialog open={practice !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-xl">
+        {practice ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Detalles de la práctica</DialogTitle>
+              <DialogDescription>{practice.type === "manual_practice" ? "Práctica manual" : "Práctica"}</DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-2 gap-4">
+              <DetailItem label="Fecha">{formatDate(practice.start)}</DetailItem>
+              <DetailItem label="Horario">
+                <span className="tabular-nums">
+                  {formatTimeRange(practice.start, practice.end)} ({formatDuration(durationSeconds(practice))})
+                </span>
+              </DetailItem>
+              {showStudent ? <DetailItem label="Alumno">{practice.studentName}</DetailItem> : null}
+              <DetailItem label="Profesor">{practice.instructorName}</DetailItem>
+              <DetailItem label="Permiso">{practice.license}</DetailItem>
+              {practice.vehicle ? <DetailItem label="Vehículo">{practice.vehicle.plate}</DetailItem> : null}
+              {practice.kmStart !== null ? <DetailItem label="Km. Inicio">{formatKm(practice.kmStart)}</DetailItem> : null}
+              {practice.kmEnd !== null ? <DetailItem label="Km. Fin">{formatKm(practice.kmEnd)}</DetailItem> : null}
+              {practice.kmTraveled !== null ? <DetailItem label="Km. Recorridos">{formatKm(practice.kmTraveled)}</DetailItem> : null}
+            </dl>
+            <div className="grid gap-1">
+              <p className="text-xs font-medium text-muted-foreground">Observaciones</p>
+              <p className="text-sm break-words whitespace-pre-line">{practice.observations || "Sin observaciones"}</p>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Signature label="Firma del alumno" src={practice.studentSignature} />
+              <Signature label="Firma del profesor" src={practice.instructorSignature} />
+            </div>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

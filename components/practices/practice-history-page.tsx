@@ -1,0 +1,78 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, ClipboardList } from "lucide-react";
+import { useState } from "react";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorText } from "@/lib/api-client";
+import type { Practice } from "@/lib/contract/practices";
+import { PracticeCard } from "./practice-card";
+import { PracticeDetailDialog } from "./practice-detail-dialog";
+import { monthTitle } from "./practice-format";
+import { practiceQueries } from "./queries";
+
+function EmptyState({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
+      <ClipboardList className="size-10 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      {text ? <p className="text-sm text-muted-foreground">{text}</p> : null}
+    </div>
+  );
+}
+
+// /student/practices/history (spec §2): one month at a time, newest first; 'Anterior' goes back in time.
+export function PracticeHistoryPage() {
+  const { data, error, isPending } = useQuery(practiceQueries.history());
+  const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState<Practice | null>(null);
+  const months = data ? Object.keys(data) : [];
+  const current = Math.min(index, Math.max(months.length - 1, 0));
+  const month = months[current];
+  const items = month && data ? (data[month] ?? []) : [];
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Historial de prácticas" subtitle="Tu historial de prácticas finalizadas" />
+      {isPending ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-44 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : error && !data ? (
+        <p className="text-sm text-destructive">{errorText(error)}</p>
+      ) : months.length === 0 ? (
+        <EmptyState title="No hay prácticas" text="Tus prácticas finalizadas aparecerán aquí" />
+      ) : (
+        <div className="space-y-4">
+          <nav className="flex items-center justify-between gap-2" aria-label="Meses">
+            <Button variant="outline" size="sm" disabled={current >= months.length - 1} onClick={() => setIndex(current + 1)}>
+              <ChevronLeft aria-hidden />
+              Anterior
+            </Button>
+            <h2 className="text-lg font-semibold" data-testid="practice-month">
+              {monthTitle(month!)}
+            </h2>
+            <Button variant="outline" size="sm" disabled={current === 0} onClick={() => setIndex(current - 1)}>
+              Siguiente
+              <ChevronRight aria-hidden />
+            </Button>
+          </nav>
+          {items.length === 0 ? (
+            <EmptyState title="No hay prácticas en este mes" />
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2">
+              {items.map((p) => (
+                <PracticeCard key={p.id} practice={p} onOpen={setOpen} />
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      <PracticeDetailDialog practice={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

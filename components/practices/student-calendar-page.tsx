@@ -1,0 +1,84 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { PageHeader } from "@/components/shell/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
+import { errorText } from "@/lib/api-client";
+import type { StudentCalendarEvent } from "@/lib/contract/calendar";
+import { CalendarSkeleton } from "@/components/booking/calendar-skeleton";
+import { CALENDAR_LEGEND } from "./calendar-colors";
+import { CalendarEventDialog } from "./calendar-event-dialog";
+import { CalendarFeedButton } from "./calendar-feed-dialog";
+import { PracticeDetailDialog } from "./practice-detail-dialog";
+import { findPractice } from "./practice-format";
+import { practiceQueries } from "./queries";
+import { ReservationDetailDialog } from "./reservation-detail-dialog";
+import type { CalendarRange } from "./student-calendar";
+
+// FullCalendar renders in the browser only (notes/stack.md) and loads on this route only.
+const StudentCalendar = dynamic(() => import("./student-calendar").then((m) => m.StudentCalendar), {
+  ssr: false,
+  loading: () => <CalendarSkeleton />,
+});
+
+const isPractice = (e: StudentCalendarEvent | null) => e?.type === "practice" || e?.type === "manual_practice";
+
+// /student/calendar (spec §2): the query runs once the calendar states its range.
+export function StudentCalendarPage() {
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [selected, setSelected] = useState<StudentCalendarEvent | null>(null);
+  const events = useQuery({
+    ...practiceQueries.calendar(range?.start.toISOString() ?? "", range?.end.toISOString() ?? ""),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+  // A practice opens its detail when the history has it, a generic dialog otherwise.
+  const history = useQuery({ ...practiceQueries.history(), enabled: isPractice(selected) });
+  const close = () => setSelected(null);
+
+  const reservationId = selected?.type === "reservation" ? selected.data.reservationId : null;
+  const practice = isPractice(selected) ? findPractice(history.data, selected!.data.practiceId) : null;
+  const isLoadingPractice = isPractice(selected) && history.isPending;
+  const generic = selected && selected.type !== "reservation" && !practice && !isLoadingPractice ? selected : null;
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Mi calendario" subtitle="Visualiza todos tus eventos y actividades" actions={<CalendarFeedButton />} />
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Leyenda">
+        {CALENDAR_LEGEND.map((l) => (
+          <li key={l.label} className="flex items-center gap-1.5">
+            <span className="size-3 rounded-sm" style={{ backgroundColor: l.color }} aria-hidden />
+            {l.label}
+          </li>
+        ))}
+      </ul>
+      {events.error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{`Error al cargar el calendario: ${errorText(events.error)}`}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="relative overflow-x-auto rounded-xl border bg-card p-2 sm:p-4">
+        {events.isFetching ? (
+          <div className="absolute top-3 right-3 z-10" aria-busy="true">
+            <Spinner className="size-5" />
+          </div>
+        ) : null}
+        <StudentCalendar events={events.data ?? []} onRangeChange={setRange} onEventClick={setSelected} />
+      </div>
+
+      <ReservationDetailDialog reservationId={reservationId} onClose={close} />
+      <PracticeDetailDialog practice={practice} onClose={close} />
+      <CalendarEventDialog event={generic} onClose={close} />
+      <Dialog open={isLoadingPractice} onOpenChange={(open) => !open && close()}>
+        <DialogContent>
+          <DialogTitle>Detalles de la práctica</DialogTitle>
+          <Spinner className="mx-auto size-6" />
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

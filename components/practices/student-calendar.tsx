@@ -1,0 +1,80 @@
+"use client";
+
+import FullCalendar from "@fullcalendar/react";
+import type { EventInput } from "@fullcalendar/react";
+import dayGridPlugin from "@fullcalendar/react/daygrid";
+import esLocale from "@fullcalendar/react/locales/es";
+import interactionPlugin from "@fullcalendar/react/interaction";
+import timeGridPlugin from "@fullcalendar/react/timegrid";
+import breezyTheme from "@fullcalendar/react/themes/breezy";
+import "@fullcalendar/react/skeleton.css";
+import "@fullcalendar/react/themes/breezy/theme.css";
+import "@fullcalendar/react/themes/breezy/palettes/indigo.css";
+import "@/components/booking/week-calendar.css";
+import "./student-calendar.css";
+import { useMemo } from "react";
+import type { StudentCalendarEvent } from "@/lib/contract/calendar";
+import { textColorFor } from "./calendar-colors";
+
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, breezyTheme];
+const TOOLBAR = { start: "prev,next today", center: "title", end: "dayGridMonth,timeGridWeek,timeGridDay" };
+const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
+
+export type CalendarRange = { start: Date; end: Date };
+
+type Props = {
+  events: StudentCalendarEvent[];
+  onRangeChange: (range: CalendarRange) => void;
+  onEventClick: (event: StudentCalendarEvent) => void;
+};
+
+// The student calendar (spec §2, §9): Mes, Semana, Día; Monday first; 07:00–22:00 in 30-minute slots labelled every
+// hour; 800 px high. Rendered client-only (next/dynamic, ssr: false), like the booking calendar.
+export function StudentCalendar({ events, onRangeChange, onEventClick }: Props) {
+  const byId = useMemo(() => new Map(events.map((e) => [e.id, e])), [events]);
+  const inputs = useMemo<EventInput[]>(
+    () =>
+      events.map((e) => ({
+        id: e.id,
+        title: e.title,
+        start: e.start,
+        end: e.end,
+        color: e.color,
+        contrastColor: textColorFor(e.color),
+        interactive: true,
+        className: `student-event student-event--${e.type} cursor-pointer`,
+      })),
+    [events],
+  );
+  return (
+    <div className="week-calendar min-w-[720px]" data-testid="student-calendar">
+      <FullCalendar
+        plugins={PLUGINS}
+        initialView="dayGridMonth"
+        locale={esLocale}
+        firstDay={1}
+        headerToolbar={TOOLBAR}
+        viewHint="$0"
+        allDaySlot={false}
+        slotDuration="00:30:00"
+        slotHeaderInterval="01:00:00"
+        // The whole day, opened at 07:00: a lesson or event outside the usual hours (a 22:00 lesson) must still show.
+        slotMinTime="00:00:00"
+        slotMaxTime="24:00:00"
+        scrollTime="07:00:00"
+        height={800}
+        eventDisplay="block"
+        dayMaxEvents={3}
+        nowIndicator
+        eventTimeFormat={TIME_FORMAT}
+        slotHeaderFormat={TIME_FORMAT}
+        events={inputs}
+        datesSet={(info) => onRangeChange({ start: info.start, end: info.end })}
+        eventClick={(info) => {
+          const event = byId.get(info.event.id);
+          if (event) onEventClick(event);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPost, apiRequest, errorText } from "@/lib/api-client";
+import { calendarFeedSchema } from "@/lib/contract/calendar";
+import { toast } from "@/components/ui/use-toast";
+import { practiceQueries } from "./queries";
+
+const onError = (error: unknown) =>
+  toast({ title: "Error", description: errorText(error, "Ha ocurrido un error inesperado"), variant: "destructive" });
+
+/** Creates or replaces (rotate) the secret iCal URL, and revokes it. */
+export function useCalendarFeed() {
+  const client = useQueryClient();
+  const key = practiceQueries.feed().queryKey;
+  const rotate = useMutation({
+    mutationFn: () => apiPost("/student/calendar/feed", {}, calendarFeedSchema),
+    onSuccess: (feed) => client.setQueryData(key, feed),
+    onError,
+  });
+  const revoke = useMutation({
+    mutationFn: () => apiRequest("/student/calendar/feed", { method: "DELETE" }),
+    onSuccess: () => {
+      client.setQueryData(key, { path: null, createdAt: null });
+      toast({ title: "Enlace desactivado", description: "El enlace anterior ya no muestra tu calendario.", variant: "success" });
+    },
+    onError,
+  });
+  return { rotate, revoke };
+}

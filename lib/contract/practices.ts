@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { isoDateTimeSchema, uuidSchema } from "./common";
+
+export const KM_MAX = 2_000_000;
+// No single lesson covers more than this; a larger distance is a typing mistake.
+export const KM_MAX_PER_PRACTICE = 1_000;
+// No lesson lasts longer: manual practices, the school's maximum duration and the calendar's range scan rely on it.
+export const PRACTICE_MAX_HOURS = 12;
+const SIGNATURE_MAX_CHARS = 300_000; // ~220 kB of PNG as base64
+const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
+// The base64 of the PNG signature bytes 89 50 4E 47 0D 0A 1A 0A.
+const PNG_BASE64_MAGIC = "iVBORw0KGgo";
+
+export const signatureSchema = z
+  .string("Falta la firma")
+  .max(SIGNATURE_MAX_CHARS, "La firma es demasiado grande")
+  .refine(
+    (v) => v.startsWith(PNG_DATA_URL_PREFIX + PNG_BASE64_MAGIC) && /^[A-Za-z0-9+/]+=*$/.test(v.slice(PNG_DATA_URL_PREFIX.length)),
+    "La firma debe ser una imagen PNG",
+  );
+
+const kmSchema = z.number("Indica los km").int("Los km deben ser un número entero").min(0, "Los km no son válidos").max(KM_MAX, "Los km no son válidos");
+
+const practiceFieldsSchema = z.object({
+  vehicleId: z.string().uuid("Selecciona un vehículo"),
+  kmStart: kmSchema,
+  kmEnd: kmSchema,
+  observations: z.string().trim().max(2000, "Las observaciones no pueden superar 2000 caracteres").optional().default(""),
+  studentSignature: signatureSchema,
+  instructorSignature: signatureSchema,
+});
+
+const kmRule = <T extends { kmStart: number; kmEnd: number }>(s: z.ZodType<T>) =>
+  s
+    .refine((b) => b.kmEnd >= b.kmStart, { message: "Los km finales no pueden ser menores que los iniciales", path: ["kmEnd"] })
+    .refine((b) => b.kmEnd - b.kmStart <= KM_MAX_PER_PRACTICE, { message: "La distancia recorrida no es válida", path: ["kmEnd"] });
+
+export const finishPracticeBodySchema = kmRule(practiceFieldsSchema.extend({ reservationId: uuidSchema }));
+export type FinishPracticeBody = z.infer<typeof finishPracticeBodySchema>;
+
+export const manualPracticeBodySchema = kmRule(
+  practiceFieldsSchema.extend({ studentId: uuidSchema, licenseId: uuidSchema, startAt: isoDateTimeSchema, endAt: isoDateTimeSchema }),
+)
+  .refine((b) => new Date(b.endAt) > new Date(b.startAt), { message: "La hora de fin debe ser posterior a la de inicio", path: ["endAt"] })
+  .refine((b) => Date.parse(b.endAt) - Date.parse(b.startAt) <= PRACTICE_MAX_HOURS * 3_600_000, {
+    message: `Una práctica no puede durar más de ${PRACTICE_MAX_HOURS} horas`,
+    path: ["endAt"],
+  });
+export type ManualPracticeBody = z.infer<typeof manualPracticeBodySchema>;
+
+// §3 Practice.
+export const practiceSchema = z.object({
+  id: uuidSchema,
+  type: z.enum(["practice", "manual_practice"]),
+  reservationId: uuidSchema.nullable(),
+  start: z.string(),
+  end: z.string(),
+  studentId: uuidSchema,
+  studentName: z.string(),
+  instructorId: uuidSchema,
+  instructorName: z.string(),
+  license: z.string(),
+  vehicle: z.object({ id: uuidSchema, plate: z.string() }).nullable(),
+  kmStart: z.number().int().nullable(),
+  kmEnd: z.number().int().nullable(),
+  kmTraveled: z.number().int().nullable(),
+  observations: z.string().nullable(),
+  studentSignature: z.string().nullable(),
+  instructorSignature: z.string().nullable(),
+});
+export type Practice = z.infer<typeof practiceSchema>;
+
+// 'YYYY-MM' → practices of that month, newest month first.
+export const practiceHistorySchema = z.record(z.string().regex(/^\d{4}-\d{2}$/), z.array(practiceSchema));
+export type PracticeHistory = z.infer<typeof practiceHistorySchema>;
+
+export const instructorPracticesQuerySchema = z.object({
+  studentId: uuidSchema.optional(),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "El mes no es válido").optional(),
+});
+export type InstructorPracticesQuery = z.infer<typeof instructorPracticesQuerySchema>;
+
+// A confirmed lesson can be finished from its start until this many days later; after that it counts as a no-show
+// (docs/decisions/practices.md) and the instructor's to-do list no longer offers it.
+export const FINISH_WINDOW_DAYS = 30;
+
+// GET /api/instructor/practices/pending: the instructor's confirmed lessons that have started and have no practice yet.
+export const pendingPracticeSchema = z.object({
+  reservationId: uuidSchema,
+  start: z.string(),
+  end: z.string(),
+  studentId: uuidSchema,
+  studentName: z.string(),
+  licenseId: uuidSchema,
+  license: z.string(),
+});
+export type PendingPractice = z.infer<typeof pendingPracticeSchema>;
+export const pendingPracticeListSchema = z.array(pendingPracticeSchema);
+
+// GET /api/instructor/vehicles: the school's active fleet (licenseId null: any licence).
+export const practiceVehicleSchema = z.object({
+  id: uuidSchema,
+  plate: z.string(),
+  description: z.string().nullable(),
+  licenseId: uuidSchema.nullable(),
+  license: z.string().nullable(),
+});
+export type PracticeVehicle = z.infer<typeof practiceVehicleSchema>;
+export const practiceVehicleListSchema = z.array(practiceVehicleSchema);

@@ -1,0 +1,28 @@
+// Completes Next's standalone output into a runnable folder, exactly as the Dockerfile's image holds it:
+// static assets, public/, and the files the face engine opens by path (models), which tracing cannot see.
+// Usage: node scripts/standalone-assemble.mjs [distDir]   (distDir defaults to NEXT_DIST_DIR or .next)
+import fs from "node:fs";
+import path from "node:path";
+
+const distDir = process.argv[2] ?? process.env.NEXT_DIST_DIR ?? ".next";
+const out = path.join(distDir, "standalone");
+if (!fs.existsSync(path.join(out, "server.js"))) {
+  console.error(`${out}/server.js is missing: build with NEXT_OUTPUT=standalone first`);
+  process.exit(1);
+}
+
+const copies = [
+  [path.join(distDir, "static"), path.join(out, distDir, "static")],
+  ["public", path.join(out, "public")],
+  ["server/db/migrations", path.join(out, "server/db/migrations")],
+  ["node_modules/@vladmandic/face-api/model", path.join(out, "node_modules/@vladmandic/face-api/model")],
+  ["node_modules/@vladmandic/face-api/package.json", path.join(out, "node_modules/@vladmandic/face-api/package.json")],
+  ["node_modules/@vladmandic/human/package.json", path.join(out, "node_modules/@vladmandic/human/package.json")],
+  ["node_modules/@vladmandic/human/models/blazeface.json", path.join(out, "node_modules/@vladmandic/human/models/blazeface.json")],
+  ["node_modules/@vladmandic/human/models/blazeface.bin", path.join(out, "node_modules/@vladmandic/human/models/blazeface.bin")],
+];
+for (const [from, to] of copies) {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.cpSync(from, to, { recursive: true });
+}
+console.log(`standalone server ready in ${out} (node ${path.join(out, "server.js")})`);

@@ -1,0 +1,101 @@
+// Schools without code: `npm run tenant -- <command> [options]`. Writes to the database of DATABASE_URL (or the
+// embedded PGlite folder); migrations apply first. See README "Tenants".
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { openDatabase } from "../server/db/client";
+import {
+  addTenant,
+  changeTenant,
+  listTenants,
+  setSectionAuthorization,
+  setTenantActive,
+  type TenantChanges,
+} from "../server/modules/tenants/tenant-admin.service";
+
+const USAGE = `usage: npm run tenant -- <command> [options]
+  list
+  add      --slug S --name N --host H [--host H2…] --icon FILE [--header-logo FILE] [--login-logo FILE]
+           [--time-zone Europe/Madrid] [--balance-mode time|money] [--theme-color #0f766e]
+  update   --slug S [any option of add]
+  disable  --slug S          (its hosts answer as unknown at once)
+  enable   --slug S
+  section  --slug S --name SECTION --authorization NUMBER   (CAP centre authorization number)`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    slug: { type: "string" },
+    name: { type: "string" },
+    host: { type: "string", multiple: true },
+    icon: { type: "string" },
+    "header-logo": { type: "string" },
+    "login-logo": { type: "string" },
+    "time-zone": { type: "string" },
+    "balance-mode": { type: "string" },
+    "theme-color": { type: "string" },
+    authorization: { type: "string" },
+  },
+});
+
+const read = (file?: string) => (file ? fs.readFileSync(file) : undefined);
+
+function changes(): TenantChanges {
+  return {
+    name: values.name,
+    hosts: values.host,
+    timeZone: values["time-zone"],
+    balanceMode: values["balance-mode"] as TenantChanges["balanceMode"],
+    themeColor: values["theme-color"],
+    icon: read(values.icon),
+    headerLogo: read(values["header-logo"]),
+    loginLogo: read(values["login-logo"]),
+  };
+}
+
+function requireSlug(): string {
+  if (!values.slug) throw new Error("--slug is required");
+  return values.slug;
+}
+
+async function main() {
+  const [command] = positionals;
+  if (!command) throw new Error(USAGE);
+  const handle = await openDatabase();
+  try {
+    switch (command) {
+      case "list":
+        for (const t of await listTenants(handle.db)) {
+          console.log(`${t.slug}\t${t.isActive ? "active" : "disabled"}\t${t.name}\t${t.domains.join(",")}\t${t.timeZone}`);
+        }
+        break;
+      case "add": {
+        const t = await addTenant(handle.db, { ...changes(), slug: requireSlug() } as Parameters<typeof addTenant>[1]);
+        console.log(`added ${t.slug} (${t.domains.join(", ")})`);
+        break;
+      }
+      case "update":
+        console.log(`updated ${(await changeTenant(handle.db, requireSlug(), changes())).slug}`);
+        break;
+      case "disable":
+      case "enable":
+        console.log(`${command}d ${(await setTenantActive(handle.db, requireSlug(), command === "enable")).slug}`);
+        break;
+      case "section": {
+        if (!values.name || !values.authorization) throw new Error("--name and --authorization are required");
+        const section = await setSectionAuthorization(handle.db, requireSlug(), values.name, values.authorization);
+        console.log(`section ${section?.name}: ${section?.authorizationNumber}`);
+        break;
+      }
+      default:
+        throw new Error(USAGE);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : error);
+  process.exit(1);
+});

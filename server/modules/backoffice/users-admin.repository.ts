@@ -1,0 +1,105 @@
+import { and, asc, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { ADMIN_ROLES, ROLE_INSTRUCTOR, ROLE_STUDENT } from "@/lib/session/roles";
+import type { UserKind } from "@/lib/contract/backoffice-users";
+import type { DbOrTx } from "../../db/client";
+import { users } from "../../db/schema/core";
+import type { UserRow } from "../users/users.repository";
+
+export const ROLES_OF_KIND: Record<UserKind, string[]> = {
+  student: [ROLE_STUDENT],
+  instructor: [ROLE_INSTRUCTOR],
+  administrator: ["ROLE_ADMINISTRADOR"],
+};
+
+const hasKind = (kind: UserKind): SQL =>
+  kind === "administrator"
+    ? sql`${users.roles} && ${sql.raw(`ARRAY[${ADMIN_ROLES.map((r) => `'${r}'`).join(",")}]::text[]`)}`
+    : sql`${ROLES_OF_KIND[kind][0]} = any(${users.roles})`;
+
+type ListFilter = { search?: string; kind?: UserKind; status: "active" | "inactive" | "all"; page: number; limit: number };
+
+export async function searchUsers(db: DbOrTx, tenantId: string, f: ListFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const like = f.search ? `%${f.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(users.tenantId, tenantId),
+    f.kind ? hasKind(f.kind) : undefined,
+    f.status === "all" ? undefined : eq(users.isActive, f.status === "active"),
+    like
+      ? or(
+          sql`lower(concat_ws(' ', ${users.firstName}, ${users.surname1}, ${users.surname2})) like ${like}`,
+          sql`lower(coalesce(${users.username}, '')) like ${like}`,
+          sql`lower(coalesce(${users.dni}, '')) like ${like}`,
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.surname1), asc(users.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// Another user of the school already holding this username or DNI (case-insensitive), if any.
+export async function findIdentityClash(
+  db: DbOrTx,
+  tenantId: string,
+  values: { username: string | null; dni: string },
+  exceptId?: string,
+): Promise<{ field: "username" | "dni" } | null> {
+  const [row] = await db
+    .select({ username: users.username, dni: users.dni })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        exceptId ? ne(users.id, exceptId) : undefined,
+        or(
+          values.username ? sql`lower(${users.username}) = ${values.username.toLowerCase()}` : undefined,
+          sql`upper(${users.dni}) = ${values.dni.toUpperCase()}`,
+        ),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return { field: values.username && row.username?.toLowerCase() === values.username.toLowerCase() ? "username" : "dni" };
+}
+
+export type UserValues = {
+  firstName: string;
+  surname1: string;
+  surname2: string | null;
+  dni: string;
+  email: string | null;
+  username: string | null;
+  roles: string[];
+};
+
+export async function insertUser(db: DbOrTx, tenantId: string, values: UserValues & { passwordHash: string | null }): Promise<UserRow> {
+  const [row] = await db.insert(users).values({ tenantId, ...values }).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, tenantId: string, id: string, values: Partial<UserValues> & { isActive?: boolean; passwordHash?: string | null }): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function lockUser(db: DbOrTx, tenantId: string, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id))).for("update").limit(1);
+  return row ?? null;
+}
+
+export async function countActiveAdministrators(db: DbOrTx, tenantId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.isActive, true), hasKind("administrator")));
+  return row?.n ?? 0;
+}

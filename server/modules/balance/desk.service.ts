@@ -1,0 +1,90 @@
+import {
+  ADJUSTMENT_BELOW_ZERO_MESSAGE,
+  type BalanceAdjustmentBody,
+  type DeskMovement,
+  type DeskStudent,
+  type DeskStudentDetail,
+} from "@/lib/contract/balance";
+import type { BalanceMode } from "@/lib/contract/config";
+import type { Db, DbOrTx } from "../../db/client";
+import type { Auth } from "../../http/context";
+import { AppError, notFound } from "../../http/errors";
+import { recordAudit } from "../audit/audit.repository";
+import { getBookingSettings } from "../config/config.service";
+import { displayName } from "../users/users.repository";
+import { listBalances, type BalanceRow } from "./balance.repository";
+import { changeBalance, toBalance, toMovement } from "./balance.service";
+import { findStudent, insertAdjustment, listMovementsWithReasons, searchStudents, type StudentRow } from "./desk.repository";
+
+// The school's balance desk: the office looks up a student and adds or deducts balance by hand, with a reason.
+
+const DESK_SEARCH_LIMIT = 20;
+const studentNotFound = () => notFound("Alumno no encontrado");
+
+function toDeskStudent(mode: BalanceMode, s: StudentRow, balance: BalanceRow | undefined): DeskStudent {
+  return { id: s.id, name: displayName(s), dni: s.dni, username: s.username, isActive: s.isActive, balance: toBalance(mode, balance ?? null) };
+}
+
+export async function searchDeskStudents(db: DbOrTx, tenantId: string, search: string | undefined): Promise<DeskStudent[]> {
+  const [{ balanceMode }, students] = await Promise.all([
+    getBookingSettings(db, tenantId),
+    searchStudents(db, tenantId, search || undefined, DESK_SEARCH_LIMIT),
+  ]);
+  const balances = new Map((await listBalances(db, tenantId, students.map((s) => s.id))).map((b) => [b.studentId, b]));
+  return students.map((s) => toDeskStudent(balanceMode, s, balances.get(s.id)));
+}
+
+async function deskMovements(db: DbOrTx, tenantId: string, studentId: string): Promise<DeskMovement[]> {
+  const rows = await listMovementsWithReasons(db, tenantId, studentId);
+  return rows.map((r) => ({
+    ...toMovement(r.movement),
+    reason: r.reason ?? null,
+    actorName: r.actor?.firstName ? displayName(r.actor as Parameters<typeof displayName>[0]) : null,
+  }));
+}
+
+export async function getDeskStudent(db: DbOrTx, tenantId: string, studentId: string): Promise<DeskStudentDetail> {
+  const student = await findStudent(db, tenantId, studentId);
+  if (!student) throw studentNotFound();
+  const [{ balanceMode }, [balance], movements] = await Promise.all([
+    getBookingSettings(db, tenantId),
+    listBalances(db, tenantId, [studentId]),
+    deskMovements(db, tenantId, studentId),
+  ]);
+  return { student: toDeskStudent(balanceMode, student, balance), movements };
+}
+
+// One transaction: the conditional balance update, its ledger movement, the reason and the audit entry.
+// A deduction below zero changes nothing (the database refuses it inside changeBalance).
+export async function adjustBalance(db: Db, tenantId: string, auth: Auth, studentId: string, body: BalanceAdjustmentBody): Promise<DeskStudentDetail> {
+  const student = await findStudent(db, tenantId, studentId);
+  if (!student) throw studentNotFound();
+  const { balanceMode } = await getBookingSettings(db, tenantId);
+  const actorId = auth.impersonatorId ?? auth.userId;
+  try {
+    await db.transaction(async (tx) => {
+      const movement = await changeBalance(tx, {
+        tenantId,
+        studentId,
+        mode: balanceMode,
+        amount: body.amount,
+        operation: body.operation,
+        description: body.operation === "top-up" ? "recarga_admin" : "consumo_admin",
+        actorId,
+      });
+      await insertAdjustment(tx, { tenantId, studentId, movementId: movement!.id, reason: body.reason, createdBy: actorId });
+      await recordAudit(tx, tenantId, auth, {
+        action: "balance.adjusted",
+        targetType: "user",
+        targetId: studentId,
+        details: { student: displayName(student), operation: body.operation, mode: balanceMode, amount: body.amount, reason: body.reason },
+      });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "INSUFFICIENT_BALANCE") {
+      throw new AppError("INSUFFICIENT_BALANCE", ADJUSTMENT_BELOW_ZERO_MESSAGE, 422);
+    }
+    throw error;
+  }
+  return getDeskStudent(db, tenantId, studentId);
+}

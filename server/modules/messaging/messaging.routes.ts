@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { uuidSchema } from "@/lib/contract/common";
+import { createConversationBodySchema, sendMessageBodySchema } from "@/lib/contract/messaging";
+import { requireAuth, requireRole } from "../../http/auth";
+import type { AppEnv } from "../../http/context";
+import { jsonWithETag } from "../../http/etag";
+import { readBody, readParam } from "../../http/validate";
+import {
+  CONVERSATION_NOT_FOUND,
+  listContacts,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  openConversation,
+  sendMessage,
+  unreadCount,
+} from "./messaging.service";
+
+const conversationId = (c: Parameters<typeof readParam>[0]) => readParam(c, "id", uuidSchema, CONVERSATION_NOT_FOUND);
+
+export const messagingRoutes = new Hono<AppEnv>()
+  .use("/messaging/*", requireRole("any"))
+  .get("/messaging/conversations", async (c) =>
+    jsonWithETag(c, await listConversations(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
+  )
+  .get("/messaging/conversations/unread-count", async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ unreadCount: await unreadCount(c.var.db, c.var.tenant.id, requireAuth(c).userId) });
+  })
+  .post("/messaging/conversations", async (c) => {
+    const body = await readBody(c, createConversationBodySchema);
+    const result = await openConversation(c.var.db, c.var.tenant.id, requireAuth(c).userId, body.partnerId);
+    return c.json({ id: result.id }, result.isNew ? 201 : 200);
+  })
+  .post("/messaging/conversations/:id/read", async (c) => {
+    await markConversationRead(c.var.db, c.var.tenant.id, conversationId(c), requireAuth(c).userId);
+    return c.body(null, 204);
+  })
+  .get("/messaging/contacts", async (c) => c.json(await listContacts(c.var.db, c.var.tenant.id, requireAuth(c).userId)))
+  .get("/messaging/conversations/:id/messages", async (c) =>
+    jsonWithETag(c, await listMessages(c.var.db, c.var.tenant.id, conversationId(c), requireAuth(c).userId)),
+  )
+  .post("/messaging/conversations/:id/messages", async (c) => {
+    const id = conversationId(c);
+    const body = await readBody(c, sendMessageBodySchema);
+    return c.json(await sendMessage(c.var.db, c.var.tenant.id, id, requireAuth(c).userId, body.body), 201);
+  });

@@ -1,0 +1,122 @@
+import { count, eq } from "drizzle-orm";
+import { calendarFeedSchema } from "@/lib/contract/calendar";
+import { capCourses, capEnrollments, capSessions, sections } from "@/server/db/schema/cap";
+import { users } from "@/server/db/schema/core";
+import { calendarFeedTokens, practices, schoolEvents } from "@/server/db/schema/practices";
+import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
+import { createUser, tokenFor } from "@/tests/fixtures/factories";
+import { createBookingWorld, insertReservation, localSlot, type BookingWorld } from "@/tests/fixtures/reservation-factories";
+
+jest.setTimeout(60_000);
+
+let ctx: ApiContext;
+let w: BookingWorld;
+
+beforeAll(async () => {
+  ctx = await createApiContext();
+});
+beforeEach(async () => {
+  w = await createBookingWorld(ctx.db);
+});
+afterAll(() => ctx.close());
+
+const feedCall = (method: string, token = w.studentToken) => ctx.call("/student/calendar/feed", { method, host: w.tenant.host, token });
+const subscribe = async () => calendarFeedSchema.parse((await feedCall("POST")).json);
+// The feed as a calendar app asks for it: no session, the tenant's host, the token in the URL.
+const readFeed = (path: string, host = w.tenant.host) => ctx.call(path.replace(/^\/api/, ""), { host });
+const tokenRows = async () => (await ctx.db.select({ n: count() }).from(calendarFeedTokens).where(eq(calendarFeedTokens.tenantId, w.tenant.id)))[0].n;
+
+describe("iCal subscription", () => {
+  it("creates a secret URL whose feed lists the active reservations, the practices once and the sessions", async () => {
+    expect(calendarFeedSchema.parse((await feedCall("GET")).json)).toEqual({ path: null, createdAt: null });
+    const feed = await subscribe();
+    expect(feed.path).toMatch(/^\/api\/calendar\/feed\.ics\?token=[A-Za-z0-9_-]{43}$/);
+    expect(calendarFeedSchema.parse((await feedCall("GET")).json)).toEqual(feed);
+
+    const confirmed = await insertReservation(ctx.db, w, localSlot(3, 10), "confirmed");
+    const requested = await insertReservation(ctx.db, w, localSlot(4, 10), "requested");
+    const cancelled = await insertReservation(ctx.db, w, localSlot(5, 10), "cancelled");
+    const practiced = await insertReservation(ctx.db, w, localSlot(-2, 10), "confirmed");
+    const farAway = await insertReservation(ctx.db, w, localSlot(400, 10), "confirmed");
+    await ctx.db.insert(practices).values({
+      tenantId: w.tenant.id, studentId: w.student.id, instructorId: w.instructor.id, licenseId: w.license.id,
+      reservationId: practiced.id, startAt: practiced.startAt, endAt: practiced.endAt, kmStart: 100, kmEnd: 142,
+    });
+    const ev = localSlot(6, 18);
+    await ctx.db.insert(schoolEvents).values([
+      { tenantId: w.tenant.id, title: "Charla DGT", startAt: new Date(ev.start), endAt: new Date(ev.end), url: "https://example.org/charla" },
+      { tenantId: w.tenant.id, title: "Enlace raro", startAt: new Date(ev.start), endAt: new Date(ev.end), url: "javascript:alert(1)" },
+    ]);
+
+    const [section] = await ctx.db.insert(sections).values({ tenantId: w.tenant.id, name: "Sede" }).returning();
+    const [course] = await ctx.db
+      .insert(capCourses)
+      .values({ tenantId: w.tenant.id, sectionId: section!.id, name: "CAP Mercancías", code: "28/1", startDate: "2020-01-01", endDate: "2099-01-01" })
+      .returning();
+    await ctx.db.insert(capEnrollments).values({ tenantId: w.tenant.id, capCourseId: course!.id, studentId: w.student.id });
+    const session = localSlot(1, 9, 4);
+    await ctx.db.insert(capSessions).values({
+      tenantId: w.tenant.id, capCourseId: course!.id, sectionId: section!.id, code: "28/1", name: "Sesión CAP de mañana",
+      startAt: new Date(session.start), endAt: new Date(session.end),
+    });
+
+    const res = await readFeed(feed.path!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const ics = res.text;
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain(`X-WR-CALNAME:${w.tenant.name}: Mi calendario`);
+    expect(ics).toContain(`UID:reservation-${confirmed.id}@volante.calendar`);
+    expect(ics).toContain(`UID:reservation-${requested.id}@volante.calendar`);
+    expect(ics).toContain("SUMMARY:Clase práctica pendiente de confirmar (Permiso B)\r\nDTSTAMP");
+    expect(ics).toContain("STATUS:TENTATIVE");
+    expect(ics).not.toContain(cancelled.id);
+    expect(ics).not.toContain(farAway.id);
+    // The finished lesson appears once, as the practice, with its km.
+    expect(ics).not.toContain(`reservation-${practiced.id}`);
+    expect(ics).toContain("SUMMARY:Práctica finalizada (Permiso B)");
+    expect(ics).toContain("Km. Recorridos: 42");
+    expect(ics).toContain("URL:https://example.org/charla");
+    expect(ics).not.toContain("javascript:");
+    expect(ics).toContain("SUMMARY:Sesión CAP de mañana\r\nDTSTAMP");
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(6);
+  });
+
+  it("rotating replaces the token and revoking removes it: the old URLs answer 404", async () => {
+    const first = await subscribe();
+    const second = await subscribe();
+    expect(second.path).not.toBe(first.path);
+    expect(await tokenRows()).toBe(1);
+    expect((await readFeed(first.path!)).status).toBe(404);
+    expect((await readFeed(second.path!)).status).toBe(200);
+
+    expect((await feedCall("DELETE")).status).toBe(204);
+    expect((await readFeed(second.path!)).status).toBe(404);
+    expect(calendarFeedSchema.parse((await feedCall("GET")).json).path).toBeNull();
+    expect((await feedCall("DELETE")).status).toBe(204);
+    expect(await tokenRows()).toBe(0);
+  });
+
+  it("answers 404 for a wrong, malformed or missing token, another school's host and a deactivated student", async () => {
+    const { path } = await subscribe();
+    const token = path!.split("token=")[1];
+    const wrong = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    expect((await readFeed(`/calendar/feed.ics?token=${wrong}`)).status).toBe(404);
+    expect((await readFeed(`/calendar/feed.ics?token=${token}x`)).status).toBe(404);
+    expect((await readFeed("/calendar/feed.ics")).status).toBe(404);
+    const other = await createBookingWorld(ctx.db);
+    expect((await readFeed(path!, other.tenant.host)).status).toBe(404);
+
+    await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, w.student.id));
+    expect((await readFeed(path!)).status).toBe(404);
+  });
+
+  it("is the student's own: 401 without a session, 403 for an instructor and for an administrator impersonating", async () => {
+    expect((await ctx.call("/student/calendar/feed", { method: "POST", host: w.tenant.host })).status).toBe(401);
+    expect((await feedCall("POST", w.instructorToken)).status).toBe(403);
+    const admin = await createUser(ctx.db, w.tenant, { roles: ["ROLE_ADMINISTRADOR"] });
+    const impersonating = await tokenFor(w.student, w.tenant, admin.id);
+    for (const method of ["GET", "POST", "DELETE"]) expect((await feedCall(method, impersonating)).status).toBe(403);
+    expect(await tokenRows()).toBe(0);
+  });
+});

@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client";
+import { users } from "../../db/schema/core";
+import { practices } from "../../db/schema/practices";
+import { licenses, reservations, vehicles } from "../../db/schema/reservations";
+
+export type NewPractice = typeof practices.$inferInsert;
+const student = alias(users, "student");
+const instructor = alias(users, "instructor");
+type NameColumns = { firstName: AnyPgColumn; surname1: AnyPgColumn; surname2: AnyPgColumn };
+/** A user's display name in SQL ('Nombre Apellido1 Apellido2'). */
+export const fullName = (u: NameColumns) => sql<string>`trim(${u.firstName} || ' ' || ${u.surname1} || ' ' || coalesce(${u.surname2}, ''))`;
+
+export type PracticeFilter = { id?: string; studentId?: string; instructorId?: string; from?: Date; to?: Date };
+
+export async function listPracticeViews(db: DbOrTx, tenantId: string, f: PracticeFilter) {
+  const where: SQL | undefined = and(
+    eq(practices.tenantId, tenantId),
+    f.id ? eq(practices.id, f.id) : undefined,
+    f.studentId ? eq(practices.studentId, f.studentId) : undefined,
+    f.instructorId ? eq(practices.instructorId, f.instructorId) : undefined,
+    f.from ? gte(practices.startAt, f.from) : undefined,
+    f.to ? lt(practices.startAt, f.to) : undefined,
+  );
+  return db
+    .select({
+      practice: practices,
+      studentName: fullName(student),
+      instructorName: fullName(instructor),
+      license: licenses.name,
+      plate: vehicles.plate,
+    })
+    .from(practices)
+    .innerJoin(student, eq(student.id, practices.studentId))
+    .innerJoin(instructor, eq(instructor.id, practices.instructorId))
+    .innerJoin(licenses, eq(licenses.id, practices.licenseId))
+    .leftJoin(vehicles, eq(vehicles.id, practices.vehicleId))
+    .where(where)
+    .orderBy(desc(practices.startAt), desc(practices.id));
+}
+export type PracticeViewRow = Awaited<ReturnType<typeof listPracticeViews>>[number];
+
+export async function lockReservation(db: DbOrTx, tenantId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.tenantId, tenantId), eq(reservations.id, id)))
+    .for("update");
+  return rows[0] ?? null;
+}
+
+export async function findVehicle(db: DbOrTx, tenantId: string, id: string) {
+  const rows = await db.select().from(vehicles).where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id)));
+  return rows[0] ?? null;
+}
+
+// ON CONFLICT on the reservation's unique index settles a double finish in the database.
+export async function insertPractice(db: DbOrTx, row: NewPractice): Promise<string | null> {
+  const rows = await db.insert(practices).values(row).onConflictDoNothing().returning({ id: practices.id });
+  return rows[0]?.id ?? null;
+}
+
+// Which of these reservations have a recorded practice (the booking wizard shows those as practices).
+export async function listPracticedReservationIds(db: DbOrTx, tenantId: string, reservationIds: string[]): Promise<Set<string>> {
+  if (reservationIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: practices.reservationId })
+    .from(practices)
+    .where(and(eq(practices.tenantId, tenantId), inArray(practices.reservationId, reservationIds)));
+  return new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
+}
+
+// The instructor's confirmed lessons started in [from, now] with no practice recorded, newest first.
+export async function listPendingForInstructor(db: DbOrTx, tenantId: string, instructorId: string, from: Date, now: Date) {
+  return db
+    .select({
+      reservationId: reservations.id,
+      startAt: reservations.startAt,
+      endAt: reservations.endAt,
+      studentId: reservations.studentId,
+      studentName: fullName(student),
+      licenseId: reservations.licenseId,
+      license: licenses.name,
+    })
+    .from(reservations)
+    .innerJoin(student, eq(student.id, reservations.studentId))
+    .innerJoin(licenses, eq(licenses.id, reservations.licenseId))
+    .leftJoin(practices, eq(practices.reservationId, reservations.id))
+    .where(
+      and(
+        eq(reservations.tenantId, tenantId),
+        eq(reservations.instructorId, instructorId),
+        eq(reservations.status, "confirmed"),
+        gte(reservations.startAt, from),
+        lte(reservations.startAt, now),
+        isNull(practices.id),
+      ),
+    )
+    .orderBy(desc(reservations.startAt));
+}
+
+export async function listActiveVehicles(db: DbOrTx, tenantId: string) {
+  return db
+    .select({ id: vehicles.id, plate: vehicles.plate, description: vehicles.description, licenseId: vehicles.licenseId, license: licenses.name })
+    .from(vehicles)
+    .leftJoin(licenses, eq(licenses.id, vehicles.licenseId))
+    .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.isActive, true)))
+    .orderBy(asc(vehicles.plate));
+}

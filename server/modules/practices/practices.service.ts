@@ -1,0 +1,136 @@
+import {
+  FINISH_WINDOW_DAYS,
+  type FinishPracticeBody,
+  type InstructorPracticesQuery,
+  type ManualPracticeBody,
+  type PendingPractice,
+  type Practice,
+  type PracticeHistory,
+  type PracticeVehicle,
+} from "@/lib/contract/practices";
+import { localToUtc } from "@/lib/time/zoned-time";
+import type { Db, DbOrTx } from "../../db/client";
+import type { Auth, Tenant } from "../../http/context";
+import { AppError, conflict, notFound } from "../../http/errors";
+import { findAssignment } from "../reservations/assignments.repository";
+import { groupByMonth, toPractice } from "./practice-view";
+import {
+  findVehicle,
+  insertPractice,
+  listActiveVehicles,
+  listPendingForInstructor,
+  listPracticeViews,
+  lockReservation,
+} from "./practices.repository";
+
+const DAY_MS = 86_400_000;
+
+// A 'YYYY-MM' month of the school's calendar as [its first local midnight, the next month's).
+function monthRange(month: string, timeZone: string): { from: Date; to: Date } {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  return { from: new Date(localToUtc(`${month}-01`, 0, timeZone)), to: new Date(localToUtc(next, 0, timeZone)) };
+}
+const finishWindowStart = (now: Date) => new Date(now.getTime() - FINISH_WINDOW_DAYS * DAY_MS);
+
+// What the instructor fills in at the end of a lesson, finished or agreed at the desk alike.
+const recordedFields = (body: FinishPracticeBody | ManualPracticeBody) => ({
+  vehicleId: body.vehicleId,
+  kmStart: body.kmStart,
+  kmEnd: body.kmEnd,
+  observations: body.observations || null,
+  studentSignature: body.studentSignature,
+  instructorSignature: body.instructorSignature,
+});
+
+async function checkVehicle(db: DbOrTx, tenantId: string, vehicleId: string, licenseId: string) {
+  const vehicle = await findVehicle(db, tenantId, vehicleId);
+  if (!vehicle || !vehicle.isActive) throw notFound("Vehículo no encontrado");
+  if (vehicle.licenseId && vehicle.licenseId !== licenseId) {
+    throw new AppError("VALIDATION_ERROR", "El vehículo no corresponde al permiso de la práctica", 422);
+  }
+}
+
+async function getOne(db: Db, tenantId: string, instructorId: string, id: string): Promise<Practice> {
+  const [row] = await listPracticeViews(db, tenantId, { id, instructorId });
+  if (!row) throw notFound("Práctica no encontrada");
+  return toPractice(row);
+}
+
+// The instructor finishes a confirmed lesson of theirs whose start has come: one practice per reservation.
+export async function finishPractice(db: Db, tenant: Tenant, auth: Auth, body: FinishPracticeBody, now = new Date()): Promise<Practice> {
+  const id = await db.transaction(async (tx) => {
+    const r = await lockReservation(tx, tenant.id, body.reservationId);
+    if (!r || r.instructorId !== auth.userId) throw notFound("Reserva no encontrada");
+    if (r.status !== "confirmed") throw conflict("RESERVATION_NOT_CONFIRMED", "Solo se puede finalizar una reserva confirmada");
+    if (r.startAt.getTime() > now.getTime()) throw conflict("RESERVATION_NOT_STARTED", "La práctica aún no ha comenzado");
+    if (r.startAt < finishWindowStart(now)) {
+      throw conflict("FINISH_WINDOW_CLOSED", `Solo se puede finalizar una práctica durante los ${FINISH_WINDOW_DAYS} días siguientes a su inicio`);
+    }
+    await checkVehicle(tx, tenant.id, body.vehicleId, r.licenseId);
+    const inserted = await insertPractice(tx, {
+      tenantId: tenant.id,
+      reservationId: r.id,
+      studentId: r.studentId,
+      instructorId: r.instructorId,
+      licenseId: r.licenseId,
+      startAt: r.startAt,
+      endAt: r.endAt,
+      ...recordedFields(body),
+    });
+    if (!inserted) throw conflict("PRACTICE_ALREADY_RECORDED", "Esta práctica ya está finalizada");
+    return inserted;
+  });
+  return getOne(db, tenant.id, auth.userId, id);
+}
+
+// A lesson agreed at the desk, for one of the instructor's students in one of their assigned licences.
+export async function recordManualPractice(db: Db, tenant: Tenant, auth: Auth, body: ManualPracticeBody, now = new Date()): Promise<Practice> {
+  const assignment = await findAssignment(db, tenant.id, body.studentId, auth.userId, body.licenseId);
+  if (!assignment) throw notFound("Alumno no encontrado");
+  if (new Date(body.startAt).getTime() > now.getTime()) throw new AppError("VALIDATION_ERROR", "La práctica aún no ha comenzado", 422);
+  if (new Date(body.startAt) < finishWindowStart(now)) {
+    throw new AppError("VALIDATION_ERROR", `Solo se pueden registrar prácticas de los últimos ${FINISH_WINDOW_DAYS} días`, 422);
+  }
+  await checkVehicle(db, tenant.id, body.vehicleId, body.licenseId);
+  const id = await insertPractice(db, {
+    tenantId: tenant.id,
+    studentId: body.studentId,
+    instructorId: auth.userId,
+    licenseId: body.licenseId,
+    startAt: new Date(body.startAt),
+    endAt: new Date(body.endAt),
+    ...recordedFields(body),
+  });
+  if (!id) throw conflict("PRACTICE_ALREADY_RECORDED", "Esta práctica ya está finalizada");
+  return getOne(db, tenant.id, auth.userId, id);
+}
+
+export async function getStudentHistory(db: Db, tenant: Tenant, studentId: string): Promise<PracticeHistory> {
+  const rows = await listPracticeViews(db, tenant.id, { studentId });
+  return groupByMonth(rows.map(toPractice), tenant.timeZone);
+}
+
+export async function listInstructorPractices(db: Db, tenant: Tenant, instructorId: string, q: InstructorPracticesQuery): Promise<Practice[]> {
+  const range = q.month ? monthRange(q.month, tenant.timeZone) : {};
+  const rows = await listPracticeViews(db, tenant.id, { instructorId, studentId: q.studentId, ...range });
+  return rows.map(toPractice);
+}
+
+// The instructor's to-do list: started confirmed lessons inside the finishing window with no practice yet.
+export async function listPendingPractices(db: Db, tenant: Tenant, instructorId: string, now = new Date()): Promise<PendingPractice[]> {
+  const rows = await listPendingForInstructor(db, tenant.id, instructorId, finishWindowStart(now), now);
+  return rows.map((r) => ({
+    reservationId: r.reservationId,
+    start: r.startAt.toISOString(),
+    end: r.endAt.toISOString(),
+    studentId: r.studentId,
+    studentName: r.studentName,
+    licenseId: r.licenseId,
+    license: r.license,
+  }));
+}
+
+export async function listFleet(db: Db, tenant: Tenant): Promise<PracticeVehicle[]> {
+  return listActiveVehicles(db, tenant.id);
+}

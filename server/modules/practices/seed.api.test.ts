@@ -1,0 +1,56 @@
+import { pendingPracticeListSchema, practiceHistorySchema, signatureSchema } from "@/lib/contract/practices";
+import { studentCalendarSchema } from "@/lib/contract/calendar";
+import { seedCore } from "@/server/db/seed/core";
+import { seedPractices } from "@/server/db/seed/practices";
+import { seedReservations } from "@/server/db/seed/reservations";
+import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
+import { demoToken, describeOnFreshDatabase } from "@/tests/fixtures/demo-seed";
+import { ledgerViolations } from "@/tests/fixtures/reservation-factories";
+
+jest.setTimeout(120_000);
+
+
+let ctx: ApiContext;
+beforeAll(async () => {
+  ctx = await createApiContext();
+});
+afterAll(() => ctx.close());
+
+describeOnFreshDatabase("demo data of practices", () => {
+  it("gives alumno signed practices over two months, a lesson for profesor to finish and two events, keeping 10 h", async () => {
+    const now = new Date();
+    const core = await seedCore(ctx.db);
+    await seedReservations(ctx.db, core, now);
+    await seedPractices(ctx.db, core, now);
+    const token = (username: string) => demoToken(ctx.db, { tenantId: core.demo.tenantId, slug: "demo" }, username);
+    const alumno = await token("alumno");
+    const call = (path: string, t: string) => ctx.call(path, { host: "localhost", token: t }).then((r) => r.json);
+
+    const history = practiceHistorySchema.parse(await call("/student/practices/history", alumno));
+    const months = Object.keys(history);
+    expect(months.length).toBeGreaterThanOrEqual(2);
+    expect(months).toEqual([...months].sort().reverse());
+    const all = Object.values(history).flat();
+    expect(all.length).toBe(5);
+    expect(new Set(all.map((p) => p.type))).toEqual(new Set(["practice", "manual_practice"]));
+    for (const p of all) {
+      expect(p.kmTraveled).toBeGreaterThan(0);
+      expect(p.vehicle?.plate).toBeTruthy();
+      expect(signatureSchema.safeParse(p.studentSignature).success).toBe(true);
+      expect(signatureSchema.safeParse(p.instructorSignature).success).toBe(true);
+    }
+    expect(all[0]!.studentSignature).not.toBe(all[0]!.instructorSignature);
+
+    const pending = pendingPracticeListSchema.parse(await call("/instructor/practices/pending", await token("profesor")));
+    expect(pending).toHaveLength(1);
+    expect(Date.parse(pending[0]!.start)).toBeLessThanOrEqual(now.getTime());
+    expect(pending[0]!.studentName).toBe("Lucía Martín García");
+
+    const range = `start=${new Date(now.getTime() - 86_400_000).toISOString()}&end=${new Date(now.getTime() + 7 * 86_400_000).toISOString()}`;
+    const events = studentCalendarSchema.parse(await call(`/student/calendar?${range}`, alumno));
+    expect(events.filter((e) => e.type === "session").map((e) => e.url)).toEqual(["https://meet.jit.si/autoescuela-demo-charla", null]);
+
+    expect((await call("/student/balance", alumno)).timeBalanceSeconds).toBe(36000);
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { paymentSettings } from "../../db/schema/shop";
+import type { ProviderKeys } from "../../payments/types";
+
+// The school's Stripe keys. Read only by the shop service and the config service; never answered or logged.
+export async function findPaymentKeys(db: DbOrTx, tenantId: string): Promise<ProviderKeys | null> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, tenantId)).limit(1);
+  if (!row || !row.secretKey || !row.publishableKey || !row.webhookSecret) return null;
+  return {
+    secretKey: row.secretKey,
+    publishableKey: row.publishableKey,
+    webhookSecret: row.webhookSecret,
+    stripeAccount: row.stripeAccount ?? null,
+  };
+}
+
+export async function hasPaymentKeys(db: DbOrTx, tenantId: string): Promise<boolean> {
+  return (await findPaymentKeys(db, tenantId)) !== null;
+}
+
+export async function upsertPaymentKeys(db: DbOrTx, tenantId: string, keys: ProviderKeys): Promise<void> {
+  const values = {
+    secretKey: keys.secretKey,
+    publishableKey: keys.publishableKey,
+    webhookSecret: keys.webhookSecret,
+    stripeAccount: keys.stripeAccount,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(paymentSettings)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: paymentSettings.tenantId, set: values });
+}

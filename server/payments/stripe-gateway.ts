@@ -1,0 +1,121 @@
+import Stripe from "stripe";
+import { serverEnv } from "../env";
+import { AppError } from "../http/errors";
+import type { CreateIntentInput, ProviderEvent, ProviderEventKind, ProviderIntent, ProviderIntentStatus, ProviderKeys } from "./types";
+
+// The Stripe adapter: the only file that talks to the stripe SDK. Vendor shapes become our types here.
+
+export type StripeApiTarget = { host?: string; port?: number; protocol?: "http" | "https" };
+
+let apiTarget: StripeApiTarget = {
+  host: serverEnv.STRIPE_API_HOST,
+  port: serverEnv.STRIPE_API_PORT,
+  protocol: serverEnv.STRIPE_API_PROTOCOL,
+};
+const clients = new Map<string, Stripe>();
+
+// Tests point the SDK at a local stand-in of Stripe's API.
+export function setStripeApiTarget(target: StripeApiTarget): void {
+  apiTarget = target;
+  clients.clear();
+}
+
+function clientFor(secretKey: string): Stripe {
+  let client = clients.get(secretKey);
+  if (!client) {
+    client = new Stripe(secretKey, {
+      ...(apiTarget.host ? { host: apiTarget.host } : {}),
+      ...(apiTarget.port ? { port: apiTarget.port } : {}),
+      ...(apiTarget.protocol ? { protocol: apiTarget.protocol } : {}),
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: "Volante" },
+    });
+    clients.set(secretKey, client);
+  }
+  return client;
+}
+
+export const providerUnavailable = () =>
+  new AppError("PAYMENT_PROVIDER_ERROR", "No se ha podido contactar con el proveedor de pago. Inténtalo de nuevo más tarde.", 502);
+
+const STATUSES = new Set<ProviderIntentStatus>([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+]);
+
+function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
+  const metadata = pi.metadata ?? {};
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? null,
+    amountCents: pi.amount,
+    currency: String(pi.currency ?? "").toUpperCase(),
+    status: STATUSES.has(pi.status as ProviderIntentStatus) ? (pi.status as ProviderIntentStatus) : "requires_payment_method",
+    tenantId: typeof metadata.tenant_id === "string" ? metadata.tenant_id : null,
+    orderId: typeof metadata.order_id === "string" ? metadata.order_id : null,
+  };
+}
+
+const requestOptions = (keys: ProviderKeys, idempotencyKey?: string): Stripe.RequestOptions => ({
+  ...(keys.stripeAccount ? { stripeAccount: keys.stripeAccount } : {}),
+  ...(idempotencyKey ? { idempotencyKey } : {}),
+});
+
+// Provider failures (network, keys, Stripe's own errors) become one safe 502; their details are not logged here
+// because Stripe's error objects can carry request parameters.
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch {
+    throw providerUnavailable();
+  }
+}
+
+export async function createIntent(keys: ProviderKeys, input: CreateIntentInput): Promise<ProviderIntent> {
+  const pi = await call(() =>
+    clientFor(keys.secretKey).paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        automatic_payment_methods: { enabled: true },
+        description: input.description,
+        metadata: { tenant_id: input.tenantId, order_id: input.orderId, student_id: input.studentId },
+      },
+      requestOptions(keys, input.idempotencyKey),
+    ),
+  );
+  return toIntent(pi);
+}
+
+export async function retrieveIntent(keys: ProviderKeys, id: string): Promise<ProviderIntent> {
+  return toIntent(await call(() => clientFor(keys.secretKey).paymentIntents.retrieve(id, {}, requestOptions(keys))));
+}
+
+const EVENT_KINDS: Record<string, ProviderEventKind> = {
+  "payment_intent.succeeded": "payment_succeeded",
+  "payment_intent.payment_failed": "payment_failed",
+  "payment_intent.canceled": "payment_canceled",
+};
+
+export class InvalidWebhookError extends Error {}
+
+// Verifies the signature (and its age: Stripe's default tolerance, 5 minutes) with the school's webhook secret.
+export function verifyEvent(keys: ProviderKeys, rawBody: Uint8Array, signature: string | null): ProviderEvent {
+  if (!signature) throw new InvalidWebhookError("missing signature");
+  let event: Stripe.Event;
+  try {
+    event = clientFor(keys.secretKey).webhooks.constructEvent(Buffer.from(rawBody), signature, keys.webhookSecret);
+  } catch {
+    throw new InvalidWebhookError("invalid signature");
+  }
+  const kind = EVENT_KINDS[event.type] ?? "other";
+  const object = (event.data as { object?: { object?: string } } | undefined)?.object;
+  const intent = kind !== "other" && object?.object === "payment_intent" ? toIntent(object as Stripe.PaymentIntent) : null;
+  return { id: event.id, kind: intent ? kind : "other", type: event.type, account: event.account ?? null, intent };
+}

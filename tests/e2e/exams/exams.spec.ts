@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USERS, signIn, signOut } from "../support/auth";
+
+// Demo exams (server/db/seed/exams.ts): the first upcoming date shows 4 places of 'Circulación' for licence B;
+// the second shows 2, both taken, with one student on the reserve list; alumno's road exam two days ago has
+// no result yet.
+const ROAD_B = "Circulación · Permiso B";
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+test.describe.configure({ mode: "serial" });
+
+test("the student registers after confirming, sees 'Inscrito' and the places go down", async ({ page }) => {
+  await signIn(page, "student");
+  await page.getByRole("link", { name: "Próximos exámenes" }).click();
+  await expect(page.getByRole("heading", { name: "Próximos exámenes" })).toBeVisible();
+  const slot = page.getByTestId("upcoming-exam").first().getByRole("listitem", { name: ROAD_B });
+  await expect(slot).toContainText("4 plazas disponibles");
+  await shot(page, "upcoming-before");
+
+  // Going back from the confirmation registers nothing.
+  await slot.getByRole("button", { name: "Inscribirme" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Confirmar inscripción" });
+  await expect(dialog).toContainText("Circulación del permiso B");
+  await dialog.getByRole("button", { name: "Volver" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(slot).toContainText("4 plazas disponibles");
+
+  await slot.getByRole("button", { name: "Inscribirme" }).click();
+  await dialog.getByRole("button", { name: "Sí, inscribirme" }).click();
+  await expect(slot.getByText("Inscrito", { exact: true })).toBeVisible();
+  await expect(slot).toContainText("3 plazas disponibles");
+  await expect(slot.getByRole("button", { name: "Inscribirme" })).toHaveCount(0);
+  await shot(page, "upcoming-after");
+
+  // The full date offers only the reserve list.
+  const full = page.getByTestId("upcoming-exam").nth(1).getByRole("listitem", { name: ROAD_B });
+  await expect(full).toContainText("No hay plazas disponibles");
+  await expect(full.getByRole("button", { name: "Apuntarme en reserva" })).toBeVisible();
+});
+
+test("a second student joins the reserve list of the full exam", async ({ page }) => {
+  await signIn(page, "student2");
+  await page.goto("/student/exams/upcoming");
+  const full = page.getByTestId("upcoming-exam").nth(1).getByRole("listitem", { name: ROAD_B });
+  await expect(full).toContainText("No hay plazas disponibles");
+  await full.getByRole("button", { name: "Apuntarme en reserva" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Confirmar reserva" });
+  await dialog.getByRole("button", { name: "Sí, apuntarme en reserva" }).click();
+  await expect(full.getByText("Apuntado en reserva", { exact: true })).toBeVisible();
+  await expect(full.getByRole("button", { name: "Apuntarme en reserva" })).toHaveCount(0);
+  // Lucía's registration from the first test took one of the places Sara sees too.
+  await expect(page.getByTestId("upcoming-exam").first().getByRole("listitem", { name: ROAD_B })).toContainText("3 plazas disponibles");
+  await shot(page, "upcoming-reserve");
+});
+
+test("the instructor records 'Apto' and the student sees it in the results", async ({ page }) => {
+  await signIn(page, "instructor");
+  await page.getByRole("link", { name: "Exámenes" }).click();
+  await expect(page.getByRole("heading", { name: "Exámenes" })).toBeVisible();
+  // The instructor sees their students' registrations and reserve places.
+  const full = page.getByTestId("staff-exam").nth(1).getByRole("region", { name: ROAD_B });
+  await expect(full.getByTestId("staff-exam-attendance").filter({ hasText: DEMO_USERS.student2.name })).toContainText("Reserva n.º 2");
+  await shot(page, "instructor-upcoming");
+
+  await page.getByRole("tab", { name: "Celebradas" }).click();
+  const latest = page.getByTestId("staff-exam").first();
+  await latest.getByRole("combobox", { name: `Resultado de ${DEMO_USERS.student.name}` }).click();
+  await page.getByRole("option", { name: "Apto", exact: true }).click();
+  await expect(page.getByText("Resultado guardado", { exact: true })).toBeVisible();
+  await shot(page, "instructor-results");
+  await signOut(page);
+
+  await signIn(page, "student");
+  await page.goto("/student/exams/results");
+  await expect(page.getByRole("heading", { name: "Resultados de exámenes" })).toBeVisible();
+  const roadApto = page
+    .getByTestId("exam-result")
+    .filter({ hasText: "Circulación" })
+    .filter({ has: page.getByText("Apto", { exact: true }) });
+  await expect(roadApto).toHaveCount(1);
+  await expect(roadApto).toContainText("Permiso B");
+  // The registration of the first test is listed without a result yet.
+  await expect(page.getByTestId("exam-result").first()).toContainText("- - - - - -");
+  await shot(page, "results");
+});
+
+test("an administrator opens a new exam date that students of that licence can join", async ({ page }) => {
+  const local = (days: number, hour: number) => {
+    const d = new Date(Date.now() + days * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
+  };
+  await signIn(page, "admin");
+  await page.goto("/administrator/exams");
+  await expect(page.getByRole("heading", { name: "Exámenes" })).toBeVisible();
+  await page.getByRole("button", { name: "Nueva convocatoria" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nueva convocatoria" });
+  await dialog.getByLabel("Fecha y hora del examen").fill(local(30, 10));
+  await dialog.getByLabel("Apertura de inscripciones").fill(local(-1, 9));
+  await dialog.getByLabel("Cierre de inscripciones").fill(local(20, 14));
+  await dialog.getByLabel("Lugar").fill("Centro de exámenes de Alcorcón");
+  await dialog.getByLabel("Tipo de examen").selectOption({ label: "Teórico" });
+  await dialog.getByLabel("Permiso", { exact: true }).selectOption({ label: "Permiso B" });
+  await dialog.getByLabel("Plazas", { exact: true }).fill("2");
+  await dialog.getByLabel("Visibles").fill("2");
+  await shot(page, "admin-create");
+  await dialog.getByRole("button", { name: "Crear convocatoria" }).click();
+  await expect(page.getByText("Convocatoria creada", { exact: true })).toBeVisible();
+  const card = page.getByTestId("staff-exam").filter({ hasText: "Centro de exámenes de Alcorcón" });
+  await expect(card.getByRole("region", { name: "Teórico · Permiso B" })).toContainText("Inscritos 0 · Plazas 2 · Mostradas 2 · En reserva 0");
+  await shot(page, "admin-list");
+
+  // The office registers Sara itself.
+  const region = card.getByRole("region", { name: "Teórico · Permiso B" });
+  await region.getByRole("button", { name: "Inscribir alumno" }).click();
+  const register = page.getByRole("dialog", { name: "Inscribir alumno" });
+  await register.getByLabel("Alumno").selectOption({ label: `${DEMO_USERS.student2.name} (87654321X)` });
+  await register.getByRole("button", { name: "Inscribir", exact: true }).click();
+  await expect(region.getByTestId("staff-exam-attendance").filter({ hasText: DEMO_USERS.student2.name })).toContainText("Inscrito");
+  await expect(region).toContainText("Inscritos 1 · Plazas 2");
+  await signOut(page);
+
+  await signIn(page, "student");
+  await page.goto("/student/exams/upcoming");
+  const slot = page.getByTestId("upcoming-exam").filter({ hasText: "Centro de exámenes de Alcorcón" }).getByRole("listitem", { name: "Teórico · Permiso B" });
+  await expect(slot).toContainText("1 plaza disponible");
+  await expect(slot.getByRole("button", { name: "Inscribirme" })).toBeVisible();
+});

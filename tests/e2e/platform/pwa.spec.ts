@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { baseURL } from "../../../playwright.config";
+import { signInByApi } from "../support/auth";
+
+const norte = baseURL.replace("localhost", "norte.localhost");
+
+for (const [school, origin] of [["Autoescuela Demo", baseURL], ["Autoescuela Norte", norte]] as const) {
+  test(`${school} is installable from its own manifest (Chromium's installability check)`, async ({ page }) => {
+    await page.goto(`${origin}/login`);
+    await expect(page).toHaveTitle(school);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // Playwright's browser contexts are always off the record, which Chromium reports by itself ('in-incognito');
+    // every criterion of the app (manifest, icons, start URL, display, service worker) must pass.
+    expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
+    const { errors } = await cdp.send("Page.getAppManifest");
+    expect(errors).toEqual([]);
+  });
+}
+
+test("offline, a navigation shows the Spanish offline page, and the service worker holds no API answer", async ({ page, context }) => {
+  await signInByApi(page, "student");
+  await page.goto("/student/reservations");
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload(); // the page is now controlled by the service worker
+  await expect(page.getByRole("heading", { name: "Reservas", exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto("/student/balance/history").catch(() => undefined);
+  await expect(page.getByRole("heading", { name: "Sin conexión" })).toBeVisible();
+  await context.setOffline(false);
+
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain("/offline.html");
+  expect(cached.filter((u) => u.startsWith("/api/") || u.startsWith("/student"))).toEqual([]);
+});
