@@ -50,7 +50,8 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       stdout: "pipe",
       stderr: "pipe",
-      env: stripe.appEnv,
+      // One access-log line per request would bury the test report in CI's log: warnings and errors only.
+      env: { ...stripe.appEnv, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn" },
     },
     {
       command: "npx tsx tests/e2e/payments/stripe-stand-in-server.ts",
