@@ -24,8 +24,10 @@ export function Camera({ handleRef, width, height, facingMode = "user", onReady,
 
   React.useImperativeHandle(
     handleRef,
-    () => ({ capture: () => webcamRef.current?.getScreenshot({ width, height }) ?? null }),
-    [width, height],
+    // The frame at the size the camera really delivers: width and height are only the size asked of the camera, and
+    // drawing a 4:3 stream into 16:9 would stretch the face (the descriptor then moves ~0.07 away from the person).
+    () => ({ capture: () => webcamRef.current?.getScreenshot() ?? null }),
+    [],
   );
 
   // The stream arrives before its first frame; a screenshot before the video has data is null. Ready means
@@ -43,6 +45,7 @@ export function Camera({ handleRef, width, height, facingMode = "user", onReady,
       mirrored={false}
       screenshotFormat="image/jpeg"
       screenshotQuality={0.92}
+      forceScreenshotSourceSize
       videoConstraints={{ width, height, facingMode }}
       onUserMedia={onUserMedia}
       onUserMediaError={(error) => onError?.(error)}

@@ -25,7 +25,8 @@ async function setHourlyPrice(page: Page, euros: string) {
 
 async function openConfirmStep(page: Page) {
   await page.goto(`${norte}/student/reservations/new`);
-  await expect(page.getByTestId("week-calendar")).toBeVisible();
+  // The calendar's code is loaded on demand: slow on a loaded machine.
+  await expect(page.getByTestId("week-calendar")).toBeVisible({ timeout: 30_000 });
   await nextWeekWithSlots(page);
   await availableSlots(page).first().click();
   await page.getByRole("button", { name: "Continuar" }).click();

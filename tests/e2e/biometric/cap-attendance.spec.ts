@@ -157,7 +157,11 @@ test("an administrator runs a CAP session with face-verified entry and exit and 
       const dialog = page.getByRole("dialog", { name: "Capturar referencia biométrica" });
       await expect(dialog.getByRole("button", { name: "Capturar", exact: true })).toBeEnabled({ timeout: 20_000 });
       await dialog.getByRole("button", { name: "Capturar", exact: true }).click();
-      await expect(dialog.getByRole("img", { name: "Vista previa de la captura" })).toBeVisible();
+      const preview = dialog.getByRole("img", { name: "Vista previa de la captura" });
+      await expect(preview).toBeVisible();
+      // The frame as the camera gives it (640×480 here), not stretched to the 1280×720 asked for: a stretched face
+      // moves the reference away from the person.
+      expect(await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([640, 480]);
       await dialog.getByRole("button", { name: "Guardar referencia" }).click();
       await expect(dialog).toBeHidden({ timeout: 60_000 });
       await expect(page.getByRole("img", { name: "Referencia biométrica del alumno" })).toBeVisible();
