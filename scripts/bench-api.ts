@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { latencySummary } from "./bench-stats";
+import { httpRequest, startBenchServer } from "./bench-server";
 
 // `npm run bench:api [-- soakSeconds]`: the authenticated API through the BFF, as the browser calls it.
 // Starts the production server the container runs (scripts/e2e-server.mjs: build when stale, demo seed, standalone
@@ -17,22 +17,9 @@ const SECONDS = Number(process.env.SECONDS ?? 10);
 const SOAK = Number(process.argv[2] ?? process.env.SOAK ?? 600);
 const DATA_DIR = path.join(process.cwd(), ".data", "bench-api");
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-function request(method: string, urlPath: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: PORT, method, path: urlPath, agent, headers: { host: `localhost:${PORT}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const request = (method: string, urlPath: string, headers: Record<string, string> = {}) =>
+  httpRequest(PORT, method, urlPath, headers, undefined, agent);
 
 /** Every process of the server's tree (npx, next-server or node server.js), for its resident memory. */
 function treeRss(pid: number): number {
@@ -48,19 +35,6 @@ function treeRss(pid: number): number {
     // The process ended between the listing and the read.
   }
   return kb;
-}
-
-async function waitUntilUp(server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 900; i++) {
-    if (server.exitCode !== null) throw new Error("The server stopped before answering");
-    try {
-      if ((await request("GET", "/api/health")).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(1000);
-  }
-  throw new Error("The server did not answer /api/health");
 }
 
 async function load(urlPath: string, headers: Record<string, string>, seconds: number, onTick?: () => void) {
@@ -92,32 +66,9 @@ function report(name: string, result: Awaited<ReturnType<typeof load>>) {
 }
 
 async function main() {
-  // The standalone server.js the container runs, unless E2E_STANDALONE=0 (then `next start` on the same build).
-  const standalone = process.env.E2E_STANDALONE !== "0";
-  const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(PORT), E2E_DATA_DIR: DATA_DIR, LOG_LEVEL: "warn" };
-  if (standalone) Object.assign(env, { E2E_STANDALONE: "1", NEXT_OUTPUT: "standalone" });
-  if (process.env.BENCH_DATABASE_URL) env.E2E_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const server = spawn("node", ["scripts/e2e-server.mjs"], { stdio: ["ignore", "ignore", "inherit"], env, detached: true });
-  const stop = () => {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-  };
-  process.on("SIGINT", () => (stop(), process.exit(130)));
+  const server = await startBenchServer(PORT, DATA_DIR);
   try {
-    console.log(`Starting the ${standalone ? "standalone server.js" : "next start"} server on :${PORT} (${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})…`);
-    await waitUntilUp(server);
-    const login = await request(
-      "POST",
-      "/api/login",
-      { "content-type": "application/json", origin: `http://localhost:${PORT}` },
-      JSON.stringify({ username: "alumno", password: "alumno123" }),
-    );
-    const cookie = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-    if (login.status !== 200 || !cookie) throw new Error(`Login failed: ${login.status} ${login.body}`);
-    const session = { cookie };
+    const session = { cookie: await server.signIn("alumno", "alumno123") };
     if ((await request("GET", "/api/config", session)).status !== 200) throw new Error("GET /api/config with the session failed");
 
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each (after a 5 s warm-up):`);
@@ -129,7 +80,7 @@ async function main() {
       console.log(`\nMemory soak: GET /api/config with the session for ${SOAK} s, RSS of the server every 10 s…`);
       const samples: { at: number; mb: number }[] = [];
       const started = Date.now();
-      const sample = () => samples.push({ at: Math.round((Date.now() - started) / 1000), mb: treeRss(server.pid!) / 1024 });
+      const sample = () => samples.push({ at: Math.round((Date.now() - started) / 1000), mb: treeRss(server.pid) / 1024 });
       sample();
       const result = await load("/api/config", session, SOAK, sample);
       sample();
@@ -145,7 +96,7 @@ async function main() {
       }
     }
   } finally {
-    stop();
+    server.stop();
     agent.destroy();
   }
 }
