@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import { Session } from "node:inspector/promises";
 import path from "node:path";
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { createApp } from "../server/app";
+import type { Db } from "../server/db/client";
 import { availabilityRules, instructorAssignments, licenses, reservations } from "../server/db/schema/reservations";
 import { changeBalance } from "../server/modules/balance/balance.service";
 import { addDays, isoWeekday, localDate, localToUtc } from "../lib/time/zoned-time";
@@ -11,10 +15,13 @@ import { latencySummary, percentile } from "./bench-stats";
 // own tenant which it deletes afterwards. Calls the Hono app in process (app.request), as the BFF does.
 //  1. GET /api/student/reservations/calendar latency for one week, 10 instructors, 500 reservations.
 //  2. 200 simultaneous POST /api/student/reservations by 200 students over 20 slots of one instructor.
-//  3. Throughput: THROUGHPUT_BOOKINGS students each book their own free slot (9 instructors, 10 days), THROUGHPUT_CONCURRENCY
-//     requests in flight at any time: bookings per second, all must succeed.
+//  3. Throughput: THROUGHPUT_BOOKINGS students each book their own free slot (9 instructors, 108 free hours a day from
+//     two weeks ahead, so ~4,000 at most inside the 60-day booking horizon), THROUGHPUT_CONCURRENCY requests in flight
+//     at any time: bookings per second, all must succeed.
 
-const URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const APP_NAME = "volante-bench-booking";
+const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const URL = `${BASE_URL}${BASE_URL.includes("?") ? "&" : "?"}application_name=${APP_NAME}`;
 const TZ = "Europe/Madrid";
 const INSTRUCTORS = 10;
 const RESERVATIONS = 500;
@@ -25,12 +32,51 @@ const THROUGHPUT_BOOKINGS = Number(process.env.THROUGHPUT_BOOKINGS ?? 1000);
 const THROUGHPUT_CONCURRENCY = Number(process.env.THROUGHPUT_CONCURRENCY ?? 50);
 process.env.DATA_DIR ??= path.join(process.cwd(), ".data", "bench");
 process.env.LOG_LEVEL ??= "silent";
+// BENCH_CPU_PROFILE=file.cpuprofile: a CPU profile of the throughput scenario only (`--cpu-prof` covers the setup too).
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
+// CPU seconds (utime + stime from /proc) of the PostgreSQL backends serving this process's pool, found by their
+// application_name (as bench-chat.ts does): the database's share without counting other users of the same server.
+async function backendCpu(db: Db): Promise<Map<number, { user: number; system: number }>> {
+  const result = await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE application_name = ${APP_NAME}`);
+  const cpu = new Map<number, { user: number; system: number }>();
+  for (const { pid } of result.rows as { pid: number }[]) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      cpu.set(Number(pid), { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 });
+    } catch {
+      // A backend on another machine, or one that just ended: not counted.
+    }
+  }
+  return cpu;
+}
 
+async function startProfile(): Promise<Session | null> {
+  if (!CPU_PROFILE) return null;
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return session;
+}
 
+async function stopProfile(session: Session | null): Promise<void> {
+  if (!session || !CPU_PROFILE) return;
+  const { profile } = await session.post("Profiler.stop");
+  fs.writeFileSync(CPU_PROFILE, JSON.stringify(profile));
+  session.disconnect();
+}
+
+// The tables this bench fills and empties again. A server without autovacuum (this workplace's test server has it off)
+// keeps every earlier run's dead rows in them and in their indexes, and each run measured slower than the one before
+// (the throughput's database CPU per booking went from 1.6 to 3.5 ms after a few dozen runs): vacuum them first.
+const BENCH_TABLES = ["tenants", "users", "licenses", "availability_rules", "instructor_assignments", "reservations", "balances", "balance_movements", "idempotency_keys", "audit_log"];
 
 async function main() {
   await withBenchSchool(URL, "booking", async ({ db, tenantId, host, user, users: addUsers }) => {
+    const vacuumStart = performance.now();
+    await db.execute(sql.raw(`VACUUM (ANALYZE) ${BENCH_TABLES.join(", ")}`));
+    console.log(`# vacuumed the bench's tables in ${((performance.now() - vacuumStart) / 1000).toFixed(1)} s`);
     const app = createApp({ db: async () => db });
     const [license] = await db.insert(licenses).values({ tenantId, code: "b", name: "B" }).returning();
     const instructors = await addUsers("ROLE_INSTRUCTOR", INSTRUCTORS, 0);
@@ -144,6 +190,11 @@ async function main() {
     }
     let nextBooking = 0;
     const throughputOutcomes: number[] = [];
+    const throughputErrors = new Map<string, number>();
+    // Open every pool connection first so their backends exist when counting starts.
+    await Promise.all(Array.from({ length: Number(process.env.PG_POOL_MAX ?? 10) }, () => db.execute(sql`SELECT pg_sleep(0.05)`)));
+    const pg0 = await backendCpu(db);
+    const profiler = await startProfile();
     const throughputCpu = process.cpuUsage();
     const throughputStart = performance.now();
     await Promise.all(
@@ -154,13 +205,22 @@ async function main() {
             headers: { "x-tenant-host": host, authorization: `Bearer ${students[i]!.token}`, "content-type": "application/json" },
             body: JSON.stringify({ instructorId: freeSlots[i]!.instructor.id, licenseId: license!.id, slots: [freeSlots[i]!.slot] }),
           });
-          await res.text();
+          const text = await res.text();
           throughputOutcomes.push(res.status);
+          if (res.status !== 201) throughputErrors.set(text, (throughputErrors.get(text) ?? 0) + 1);
         }
       }),
     );
     const throughputSeconds = (performance.now() - throughputStart) / 1000;
     const cpu = process.cpuUsage(throughputCpu);
+    await stopProfile(profiler);
+    const pg1 = await backendCpu(db);
+    const pgCpu = { user: 0, system: 0 };
+    for (const [pid, now] of pg1) {
+      pgCpu.user += now.user - (pg0.get(pid)?.user ?? 0);
+      pgCpu.system += now.system - (pg0.get(pid)?.system ?? 0);
+    }
+    const pgCpuSeconds = pgCpu.user + pgCpu.system;
     const appCpuSeconds = (cpu.user + cpu.system) / 1e6;
     const throughputBooked = throughputOutcomes.filter((st) => st === 201).length;
 
@@ -173,7 +233,12 @@ async function main() {
     if (errors.length) console.log(`errors: ${[...new Set(errors)].join(", ")}`);
     const bookingsPerSecond = throughputBooked / throughputSeconds;
     console.log(`throughput: ${throughputBooked} of ${THROUGHPUT_BOOKINGS} bookings succeeded in ${throughputSeconds.toFixed(2)} s with ${THROUGHPUT_CONCURRENCY} in flight: ${bookingsPerSecond.toFixed(0)} bookings/s`);
-    console.log(`throughput: app process CPU ${appCpuSeconds.toFixed(1)} s (${((100 * appCpuSeconds) / throughputSeconds).toFixed(0)} % of one core, ${((1000 * appCpuSeconds) / THROUGHPUT_BOOKINGS).toFixed(1)} ms per booking)`);
+    for (const [body, n] of throughputErrors) console.log(`throughput: ${n} answered ${body}`);
+    const perBooking = (seconds: number) => `${((100 * seconds) / throughputSeconds).toFixed(0)} % of one core, ${((1000 * seconds) / THROUGHPUT_BOOKINGS).toFixed(1)} ms per booking`;
+    const kernel = (system: number, total: number) => `${((100 * system) / total).toFixed(0)} % in the kernel`;
+    console.log(`throughput: app process CPU ${appCpuSeconds.toFixed(1)} s (${perBooking(appCpuSeconds)}; ${kernel(cpu.system / 1e6, appCpuSeconds)})`);
+    console.log(`throughput: PostgreSQL backends CPU ${pgCpuSeconds.toFixed(1)} s (${perBooking(pgCpuSeconds)}; ${kernel(pgCpu.system, pgCpuSeconds)})`);
+    console.log(`machine load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
     const checks = [
       ["calendar p95 <= 20 ms", percentile(latencies, 95) <= 20],
       ["zero errors, exactly one winner per slot", errors.length === 0 && count("success") === SLOTS && distinct === SLOTS],

@@ -27,16 +27,6 @@ export async function ensureBalance(db: DbOrTx, tenantId: string, studentId: str
   await db.insert(balances).values({ tenantId, studentId }).onConflictDoNothing();
 }
 
-// Row lock: one student's balance changes one transaction at a time.
-export async function lockBalance(db: DbOrTx, tenantId: string, studentId: string): Promise<BalanceRow | null> {
-  const [row] = await db
-    .select()
-    .from(balances)
-    .where(and(eq(balances.tenantId, tenantId), eq(balances.studentId, studentId)))
-    .for("update");
-  return row ?? null;
-}
-
 // Adds `delta` (negative for a charge) only when the result stays non-negative; null otherwise.
 export async function addToBalance(
   db: DbOrTx,

@@ -65,7 +65,9 @@ export type BalanceChange = {
 };
 
 // The one way a balance changes: a conditional update plus its ledger movement, in the caller's transaction.
-// A charge that would leave the balance negative changes nothing and throws INSUFFICIENT_BALANCE.
+// A charge that would leave the balance negative changes nothing and throws INSUFFICIENT_BALANCE. The booking's
+// debit is the exception: the same update and movements, written with its reservations in one statement under the
+// balance lock (server/modules/reservations/booking.repository.ts), for its throughput.
 export async function changeBalance(tx: DbOrTx, change: BalanceChange): Promise<MovementRow | null> {
   if (change.amount === 0) return null;
   await ensureBalance(tx, change.tenantId, change.studentId);

@@ -46,15 +46,20 @@ const nonNegativeInt = (value: string, fallback: number) => {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 };
 
-// The typed view the booking rules use; an unreadable value falls back to its default.
-export async function getBookingSettings(db: DbOrTx, tenantId: string): Promise<BookingSettings> {
-  const c = await getConfig(db, tenantId);
+// The typed view the booking rules use; an unreadable value falls back to its default. Pure, for callers that read
+// the stored values together with other data (the booking, server/modules/reservations/booking.repository.ts).
+export function toBookingSettings(stored: Partial<Record<string, string>>): BookingSettings {
+  const value = (key: ConfigKey) => stored[key] ?? DEFAULT_SETTINGS[key];
   return {
-    durations: safeDurations(c.practice_duration_min.value, c.practice_duration_max.value),
-    reservationMode: c.reservation_mode.value === "direct" ? "direct" : "request",
-    balanceMode: c.balance_mode.value === "money" ? "money" : "time",
-    hourlyPriceCents: nonNegativeInt(c.hourly_price.value, 3500),
-    cancelDeadlineHours: nonNegativeInt(c.reservation_cancel_deadline_hours.value, 24),
-    horizonDays: nonNegativeInt(c.booking_horizon_days.value, 60),
+    durations: safeDurations(value("practice_duration_min"), value("practice_duration_max")),
+    reservationMode: value("reservation_mode") === "direct" ? "direct" : "request",
+    balanceMode: value("balance_mode") === "money" ? "money" : "time",
+    hourlyPriceCents: nonNegativeInt(value("hourly_price"), 3500),
+    cancelDeadlineHours: nonNegativeInt(value("reservation_cancel_deadline_hours"), 24),
+    horizonDays: nonNegativeInt(value("booking_horizon_days"), 60),
   };
+}
+
+export async function getBookingSettings(db: DbOrTx, tenantId: string): Promise<BookingSettings> {
+  return toBookingSettings(await listSettings(db, tenantId));
 }

@@ -1,20 +1,19 @@
 import crypto from "node:crypto";
 import type { CreateReservationResponse } from "@/lib/contract/reservations";
 import { slotCost } from "@/lib/booking/balance";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
-import { recordAudit } from "../audit/audit.repository";
-import { loadWindows } from "../availability/availability.service";
-import { ensureBalance, lockBalance } from "../balance/balance.repository";
-import { changeBalance, insufficientBalance } from "../balance/balance.service";
-import { getBookingSettings, type BookingSettings } from "../config/config.service";
-import { findAssignment } from "./assignments.repository";
-import { claimKey, findKey, saveKeyResponse } from "./idempotency.repository";
+import { addDays, localDate } from "@/lib/time/zoned-time";
+import { ensureBalance } from "../balance/balance.repository";
+import { insufficientBalance } from "../balance/balance.service";
+import { toBookingSettings, type BookingSettings } from "../config/config.service";
+import { insertBooking, readBookingState, type BookedSlot, type BookingState, type SlotRange } from "./booking.repository";
+import { findKey } from "./idempotency.repository";
 import { EXCLUSION_VIOLATION, RETRYABLE, pgErrorCode } from "../../db/pg-errors";
 import { toReservation } from "./reservation-view";
-import { insertReservations, listActiveBusy, listReservationViews } from "./reservations.repository";
-import { generateSlots, overlaps, slotKey, type Interval } from "./slots";
+import { listActiveBusy } from "./reservations.repository";
+import { availabilityWindows, generateSlots, overlaps, slotKey, type Interval } from "./slots";
 
 export type BookingInput = {
   instructorId: string;
@@ -38,11 +37,11 @@ export const slotsUnavailable = (slots: Interval[]) =>
 
 const DAY_MS = 86_400_000;
 
+const parseSlots = (input: BookingInput): Interval[] =>
+  input.slots.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) })).sort((a, b) => a.start - b.start);
+
 // Every slot must be a lesson length the school allows, inside its booking horizon, and not overlap another.
-function checkSlots(input: BookingInput, settings: BookingSettings, now: Date): Interval[] {
-  const slots = input.slots
-    .map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) }))
-    .sort((a, b) => a.start - b.start);
+function checkSlots(slots: Interval[], settings: BookingSettings, now: Date): void {
   const horizonEnd = now.getTime() + settings.horizonDays * DAY_MS;
   for (const s of slots) {
     if (!settings.durations.includes((s.end - s.start) / 1000)) throw invalid("La duración del horario no está permitida");
@@ -51,97 +50,118 @@ function checkSlots(input: BookingInput, settings: BookingSettings, now: Date): 
     }
   }
   if (slots.some((s, i) => i > 0 && overlaps(s, slots[i - 1]!))) throw invalid("Los horarios seleccionados se solapan");
-  return slots;
 }
 
-// Which of the requested slots are not real free slots of the instructor for this student right now. Each slot
-// is checked against its own day only (a day either side covers any time zone), so the work is bounded by the
-// number of slots, never by the distance between them.
-async function findUnavailable(tx: Tx, tenant: Tenant, studentId: string, instructorId: string, slots: Interval[], now: Date) {
-  const unavailable: Interval[] = [];
-  for (const slot of slots) {
-    const from = slot.start - DAY_MS;
-    const to = slot.end + DAY_MS;
-    const windows = (await loadWindows(tx, tenant, [instructorId], from, to)).get(instructorId) ?? [];
-    const busy = (await listActiveBusy(tx, tenant.id, { instructorId, studentId }, new Date(from), new Date(to))).map((b) => ({
-      start: b.startAt.getTime(),
-      end: b.endAt.getTime(),
-    }));
-    const free = generateSlots({ windows, busy, durationSeconds: (slot.end - slot.start) / 1000, now: now.getTime(), timeZone: tenant.timeZone });
-    if (!free.some((s) => slotKey(s) === slotKey(slot))) unavailable.push(slot);
-  }
-  return unavailable;
+// Each slot is checked against its own day only (a day either side covers any time zone), so the work is bounded by
+// the number of slots, never by the distance between them. The dates are those whose overrides can reach the
+// range, as loadWindows reads them (availability.service.ts).
+function rangeAround(slot: Interval, timeZone: string): SlotRange {
+  const from = slot.start - DAY_MS;
+  const to = slot.end + DAY_MS;
+  return { from, to, fromDate: addDays(localDate(from, timeZone), -1), toDate: addDays(localDate(to, timeZone), 1) };
 }
 
+// Which of the requested slots are not real free slots of the instructor for this student right now.
+function findUnavailable(state: BookingState, ranges: SlotRange[], slots: Interval[], timeZone: string, now: Date): Interval[] {
+  return slots.filter((slot, i) => {
+    const { from, to } = ranges[i]!;
+    const windows = availabilityWindows({ rules: state.rules, overrides: state.overrides, timeZone, from, to });
+    const free = generateSlots({ windows, busy: state.busy, durationSeconds: (slot.end - slot.start) / 1000, now: now.getTime(), timeZone });
+    return !free.some((s) => slotKey(s) === slotKey(slot));
+  });
+}
+
+type Assignment = NonNullable<BookingState["assignment"]>;
+
+// The answer is built from the values written (the statement that writes them fails as a whole or writes them all).
+function toBody(booked: BookedSlot[], input: BookingInput, status: "requested" | "confirmed", assignment: Assignment, settings: BookingSettings, now: Date) {
+  const reservations = booked.map((b) =>
+    toReservation(
+      {
+        reservation: {
+          id: b.id,
+          startAt: new Date(b.start),
+          endAt: new Date(b.end),
+          status,
+          instructorId: input.instructorId,
+          message: input.message,
+          decisionReason: null,
+          cancellationRequestStatus: null,
+          cancellationRequestReason: null,
+          cancellationResponse: null,
+        },
+        instructor: assignment.instructor,
+        license: assignment.license,
+      },
+      now,
+      settings.cancelDeadlineHours,
+    ),
+  );
+  return { reservations } satisfies CreateReservationResponse;
+}
+
+// The booking's transaction: one read (the idempotency key claimed, the student's balance locked), the rules in this
+// order (VALIDATION_ERROR, NOT_FOUND, SLOTS_UNAVAILABLE, INSUFFICIENT_BALANCE), one write.
 async function bookOnce(
   db: Db,
   tenant: Tenant,
   auth: Auth,
   input: BookingInput,
   slots: Interval[],
-  settings: BookingSettings,
   idempotency: { key: string; hash: string } | null,
   now: Date,
 ): Promise<BookingResult> {
   const studentId = auth.userId;
   const keyRef = idempotency && { tenantId: tenant.id, userId: studentId, key: idempotency.key };
+  const who = { studentId, instructorId: input.instructorId, licenseId: input.licenseId };
+  const ranges = slots.map((s) => rangeAround(s, tenant.timeZone));
   return db.transaction(async (tx) => {
-    if (keyRef && !(await claimKey(tx, keyRef, idempotency.hash))) {
+    let state = await readBookingState(tx, tenant.id, who, ranges, idempotency && { key: idempotency.key, requestHash: idempotency.hash });
+    if (keyRef && !state.claimed) {
       const first = await findKey(tx, keyRef);
       if (first?.requestHash !== idempotency.hash) {
         throw new AppError("IDEMPOTENCY_KEY_REUSED", "La clave de idempotencia ya se usó con otra petición", 422);
       }
       return { body: first.response as CreateReservationResponse, isReplay: true };
     }
-    // One booking per student at a time: the balance row is the student's lock.
-    await ensureBalance(tx, tenant.id, studentId);
-    const balance = (await lockBalance(tx, tenant.id, studentId))!;
+    if (!state.balance) {
+      // No balance row yet (no top-up ever): create it at zero, then read again to lock it (the key is ours already).
+      await ensureBalance(tx, tenant.id, studentId);
+      state = await readBookingState(tx, tenant.id, who, ranges, null);
+    }
+    const settings = toBookingSettings(state.settings);
+    checkSlots(slots, settings, now);
+    const assignment = state.assignment;
+    if (!assignment || !assignment.instructorIsActive) throw notFound("Asignación no encontrada");
 
-    const unavailable = await findUnavailable(tx, tenant, studentId, input.instructorId, slots, now);
+    const unavailable = findUnavailable(state, ranges, slots, tenant.timeZone, now);
     if (unavailable.length > 0) throw slotsUnavailable(unavailable);
 
     const mode = settings.balanceMode;
-    const costs = slots.map((s) => slotCost(mode, (s.end - s.start) / 1000, settings.hourlyPriceCents));
-    const available = mode === "time" ? balance.seconds : balance.cents;
-    if (costs.reduce((a, b) => a + b, 0) > available) throw insufficientBalance();
+    let left = mode === "time" ? state.balance!.seconds : state.balance!.cents;
+    const booked = slots.map((s): BookedSlot => {
+      const charge = slotCost(mode, (s.end - s.start) / 1000, settings.hourlyPriceCents);
+      left -= charge;
+      return { id: crypto.randomUUID(), start: s.start, end: s.end, charge, balanceBefore: left + charge, balanceAfter: left };
+    });
+    if (left < 0) throw insufficientBalance();
 
+    const status = settings.reservationMode === "direct" ? "confirmed" : "requested";
+    const body = toBody(booked, input, status, assignment, settings, now);
     // Inserted in start order so two bookings that share slots wait on each other instead of deadlocking;
     // an overlap with a concurrent booking fails here with 23P01 (reservations_*_no_overlap).
-    const rows = await insertReservations(
-      tx,
-      slots.map((s, i) => ({
-        tenantId: tenant.id,
-        studentId,
-        instructorId: input.instructorId,
-        licenseId: input.licenseId,
-        startAt: new Date(s.start),
-        endAt: new Date(s.end),
-        status: settings.reservationMode === "direct" ? ("confirmed" as const) : ("requested" as const),
-        message: input.message,
-        chargeMode: mode,
-        chargeAmount: costs[i]!,
-      })),
-    );
-    for (const r of rows) {
-      await changeBalance(tx, {
-        tenantId: tenant.id,
-        studentId,
-        mode,
-        amount: r.chargeAmount,
-        operation: "consumption",
-        description: "reserva_solicitada",
-        reservationId: r.id,
-        actorId: auth.impersonatorId ?? studentId,
-      });
-    }
-    const views = await listReservationViews(tx, tenant.id, { ids: rows.map((r) => r.id) });
-    const body = { reservations: views.map((v) => toReservation(v, now, settings.cancelDeadlineHours)) };
-    if (keyRef) await saveKeyResponse(tx, keyRef, 201, body);
-    await recordAudit(tx, tenant.id, auth, {
-      action: "reservations.booked",
-      targetType: "reservation",
-      targetId: rows[0]!.id,
-      details: { ids: rows.map((r) => r.id), instructorId: input.instructorId },
+    await insertBooking(tx, {
+      tenantId: tenant.id,
+      studentId,
+      instructorId: input.instructorId,
+      licenseId: input.licenseId,
+      status,
+      message: input.message,
+      mode,
+      slots: booked,
+      actorId: auth.impersonatorId ?? studentId,
+      actingAsId: auth.impersonatorId ? studentId : null,
+      key: keyRef && { key: keyRef.key, response: body },
     });
     return { body, isReplay: false };
   });
@@ -158,16 +178,12 @@ export async function bookSlots(
   if (idempotencyKey !== null && (idempotencyKey.trim() === "" || idempotencyKey.length > 255)) {
     throw invalid("La clave de idempotencia no es válida");
   }
-  const settings = await getBookingSettings(db, tenant.id);
-  const slots = checkSlots(input, settings, now);
-  const assignment = await findAssignment(db, tenant.id, auth.userId, input.instructorId, input.licenseId);
-  if (!assignment || !assignment.instructorIsActive) throw notFound("Asignación no encontrada");
-
+  const slots = parseSlots(input);
   const hash = crypto.createHash("sha256").update(JSON.stringify({ ...input, slots: slots.map(iso) })).digest("hex");
   const idempotency = idempotencyKey === null ? null : { key: idempotencyKey, hash };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await bookOnce(db, tenant, auth, input, slots, settings, idempotency, now);
+      return await bookOnce(db, tenant, auth, input, slots, idempotency, now);
     } catch (error) {
       const code = pgErrorCode(error);
       if (code === EXCLUSION_VIOLATION) {

@@ -20,7 +20,15 @@ export function reservationFlags(r: FlagInput, now: Date, cancelDeadlineHours: n
   };
 }
 
-export function toReservation(view: ReservationView, now: Date, cancelDeadlineHours: number): Reservation {
+// What a reservation's answer reads: any ReservationView, or the booking's own values (booking.service.ts).
+export type ReservationViewInput = {
+  reservation: FlagInput &
+    Pick<ReservationRow, "id" | "endAt" | "instructorId" | "message" | "decisionReason" | "cancellationRequestReason" | "cancellationResponse">;
+  instructor: Pick<ReservationView["instructor"], "firstName" | "surname1" | "surname2">;
+  license: ReservationView["license"];
+};
+
+export function toReservation(view: ReservationViewInput, now: Date, cancelDeadlineHours: number): Reservation {
   const r = view.reservation;
   return {
     id: r.id,
