@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { tenants } from "../db/schema/core";
-import { paymentSettings } from "../db/schema/shop";
-import { upsertPaymentKeys } from "../modules/shop/payment-settings.repository";
+import { deletePaymentKeys, upsertPaymentKeys } from "../modules/shop/payment-settings.repository";
 
 // `npx tsx server/payments/set-stripe-keys.ts <school-slug>`: stores the school's Stripe keys, read from
 // STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (and optional STRIPE_ACCOUNT), never from the
@@ -15,7 +14,7 @@ async function main() {
     const [tenant] = await handle.db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
     if (!tenant) throw new Error(`no school with slug '${slug}'`);
     if (flag === "--remove") {
-      await handle.db.delete(paymentSettings).where(eq(paymentSettings.tenantId, tenant.id));
+      await deletePaymentKeys(handle.db, tenant.id);
       console.log(`Stripe keys removed for ${slug}: card top-up is off.`);
       return;
     }

@@ -118,7 +118,9 @@ describe("vehicles", () => {
 });
 
 describe("settings", () => {
-  it("updates values with validation; GET /config and the next booking see them; audited", async () => {
+  it("updates values with validation; GET /config and the next booking see them at once; audited", async () => {
+    // Read first, so the values from before are in the process's settings cache (settings-cache.ts).
+    expect((await ctx.call("/config", { host: w.tenant.host, token: w.studentToken })).json.hourly_price).toEqual({ value: "3500" });
     const res = await call("/administrator/settings", "PUT", { hourly_price: "4200", practice_duration_max: "PT3H", booking_horizon_days: "30" });
     expect(res.status).toBe(200);
     const config = configResponseSchema.parse((await ctx.call("/config", { host: w.tenant.host, token: w.studentToken })).json);

@@ -10,6 +10,7 @@ import { AppError, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { upsertSettings } from "../config/config.repository";
 import { getConfig } from "../config/config.service";
+import { forgetSettings } from "../config/settings-cache";
 
 const invalid = (message: string, field: string) => new AppError("VALIDATION_ERROR", message, 422, { issues: [{ path: field, message }] });
 
@@ -58,7 +59,7 @@ async function hasAnyBalance(db: DbOrTx, tenantId: string): Promise<boolean> {
 }
 
 export async function updateSettings(db: Db, tenant: Tenant, auth: Auth, body: SettingsBody): Promise<ConfigResponse> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     // One settings change at a time per school, so two offices cannot interleave min and max.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`settings:${tenant.id}`}))`);
     const current = await getConfig(tx, tenant.id);
@@ -79,4 +80,7 @@ export async function updateSettings(db: Db, tenant: Tenant, auth: Auth, body: S
     await recordAudit(tx, tenant.id, auth, { action: "settings.updated", targetType: "settings", details: { changes } });
     return getConfig(tx, tenant.id);
   });
+  // Once committed, so that no read of this process keeps the values from before (settings-cache.ts).
+  forgetSettings();
+  return updated;
 }

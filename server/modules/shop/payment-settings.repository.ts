@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { paymentSettings } from "../../db/schema/shop";
 import type { ProviderKeys } from "../../payments/types";
+import { cachedPerTenant, forgetSettings } from "../config/settings-cache";
 
 // The school's Stripe keys. Read only by the shop service and the config service; never answered or logged.
 export async function findPaymentKeys(db: DbOrTx, tenantId: string): Promise<ProviderKeys | null> {
@@ -15,8 +16,9 @@ export async function findPaymentKeys(db: DbOrTx, tenantId: string): Promise<Pro
   };
 }
 
+// Whether card top-up is on (GET /config, on every page): kept a few seconds like the settings.
 export async function hasPaymentKeys(db: DbOrTx, tenantId: string): Promise<boolean> {
-  return (await findPaymentKeys(db, tenantId)) !== null;
+  return cachedPerTenant(db, "has-payment-keys", tenantId, async () => (await findPaymentKeys(db, tenantId)) !== null);
 }
 
 export async function upsertPaymentKeys(db: DbOrTx, tenantId: string, keys: ProviderKeys): Promise<void> {
@@ -27,8 +29,14 @@ export async function upsertPaymentKeys(db: DbOrTx, tenantId: string, keys: Prov
     stripeAccount: keys.stripeAccount,
     updatedAt: new Date(),
   };
+  forgetSettings();
   await db
     .insert(paymentSettings)
     .values({ tenantId, ...values })
     .onConflictDoUpdate({ target: paymentSettings.tenantId, set: values });
+}
+
+export async function deletePaymentKeys(db: DbOrTx, tenantId: string): Promise<void> {
+  forgetSettings();
+  await db.delete(paymentSettings).where(eq(paymentSettings.tenantId, tenantId));
 }

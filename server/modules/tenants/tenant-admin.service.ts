@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { upsertSettings } from "../config/config.repository";
+import { forgetSettings } from "../config/settings-cache";
 import { insertSection, listSections, updateSection } from "../cap/sections.repository";
 import { forgetTenants } from "./tenant-cache";
 import { insertTenant, listTenants, updateTenant, upsertAsset, type TenantRow } from "./tenant-admin.repository";
@@ -76,6 +77,7 @@ async function apply(db: Db, tenant: TenantRow | null, input: TenantChanges & { 
     return row;
   });
   forgetTenants();
+  forgetSettings();
   return row;
 }
 
@@ -111,6 +113,7 @@ export async function setTenantActive(db: Db, slug: string, isActive: boolean): 
   const tenant = findBySlug(await listTenants(db), slug);
   const row = await updateTenant(db, tenant.id, { isActive });
   forgetTenants();
+  forgetSettings();
   return row;
 }
 
