@@ -28,8 +28,8 @@ type Props = {
   onEventClick: (event: StudentCalendarEvent) => void;
 };
 
-// The student calendar (spec §2, §9): Mes, Semana, Día; Monday first; 07:00–22:00 in 30-minute slots labelled every
-// hour; 800 px high. Rendered client-only (next/dynamic, ssr: false), like the booking calendar.
+// The student calendar (spec §2, §9): Mes, Semana, Día; Monday first; opened at 07:00 in 30-minute slots labelled
+// every hour (the whole day can be scrolled: docs/decisions/practices.md); 800 px high. Rendered client-only (next/dynamic, ssr: false), like the booking calendar.
 export function StudentCalendar({ events, onRangeChange, onEventClick }: Props) {
   const byId = useMemo(() => new Map(events.map((e) => [e.id, e])), [events]);
   const inputs = useMemo<EventInput[]>(
@@ -42,7 +42,7 @@ export function StudentCalendar({ events, onRangeChange, onEventClick }: Props) 
         color: e.color,
         contrastColor: textColorFor(e.color),
         interactive: true,
-        className: `student-event student-event--${e.type} cursor-pointer`,
+        className: `student-event student-event--${e.type}${e.data.status ? ` student-event--${e.data.status}` : ""} cursor-pointer`,
       })),
     [events],
   );
