@@ -19,6 +19,11 @@ const ACTION_LABELS: Record<string, string> = {
   "vehicle.created": "Vehículo añadido",
   "vehicle.updated": "Vehículo modificado",
   "settings.updated": "Ajustes modificados",
+  "content.uploaded": "Contenido subido",
+  "content.link_added": "Enlace de test añadido",
+  "content.updated": "Contenido modificado",
+  "content.moved": "Contenido reordenado",
+  "content.deleted": "Contenido eliminado",
   "availability.rules_replaced": "Horario de profesor modificado",
   "biometric.reference_deleted": "Referencia biométrica eliminada",
   "biometric.reference_rejected": "Referencia biométrica rechazada",
@@ -52,7 +57,7 @@ const ACTION_LABELS: Record<string, string> = {
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
-const SETTING_LABELS: Record<string, string> = {
+const CHANGE_LABELS: Record<string, string> = {
   practice_duration_min: "duración mínima",
   practice_duration_max: "duración máxima",
   practice_duration_increments: "incremento",
@@ -61,6 +66,8 @@ const SETTING_LABELS: Record<string, string> = {
   reservation_cancel_deadline_hours: "plazo de cancelación (h)",
   balance_mode: "modo de saldo",
   booking_horizon_days: "días de antelación",
+  name: "nombre",
+  position: "posición",
 };
 
 const show = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : Array.isArray(v) ? v.join(", ") : String(v));
@@ -73,7 +80,7 @@ export function describeDetails(details: Record<string, unknown>): string {
   }
   const changes = details.changes as Record<string, { from: unknown; to: unknown }> | undefined;
   if (changes) {
-    for (const [k, c] of Object.entries(changes)) parts.push(`${SETTING_LABELS[k] ?? k}: ${show(c.from)} → ${show(c.to)}`);
+    for (const [k, c] of Object.entries(changes)) parts.push(`${CHANGE_LABELS[k] ?? k}: ${show(c.from)} → ${show(c.to)}`);
   }
   if (Array.isArray(details.licenses)) parts.push(`permisos: ${show(details.licenses)}`);
   return parts.join(" · ");

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { configQueries } from "@/components/booking/queries";
-import { FormField } from "@/components/biometric/form-field";
+import { FormField, invalidProps } from "@/components/biometric/form-field";
 import { ErrorState, ListSkeleton } from "@/components/ui/states";
 import { PageHeader } from "@/components/shell/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -11,20 +11,17 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorText } from "@/lib/api-client";
+import { ApiError, apiRequest, errorText } from "@/lib/api-client";
 import { EDITABLE_SETTING_KEYS, type EditableSettingKey } from "@/lib/contract/backoffice";
 import { configResponseSchema, type ConfigResponse } from "@/lib/contract/config";
+import { PRICE_EUROS_ERROR, centsToEuros, eurosToCents } from "./euros";
 import { NativeSelect } from "./native-select";
 
 type Values = Record<EditableSettingKey, string>;
 
-// Prices are edited in euros and sent in cents; '42,5' and '42.50' both read as 4250.
-export function eurosToCents(value: string): string {
-  const match = /^\s*(\d+)(?:[.,](\d{1,2}))?\s*$/.exec(value);
-  if (!match) return value.trim();
-  return String(Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")));
-}
-const centsToEuros = (cents: string) => (/^\d+$/.test(cents) ? (Number(cents) / 100).toFixed(2).replace(".", ",") : cents);
+// The API names the field of a refused value; a refused price is told in euros, as the office typed it.
+const isPriceError = (error: unknown) =>
+  error instanceof ApiError && Array.isArray(error.body.issues) && error.body.issues.some((i: { path?: unknown }) => i?.path === "hourly_price");
 
 export function SettingsForm() {
   const { data, error } = useQuery(configQueries.config());
@@ -40,6 +37,7 @@ function Form({ config }: { config: ConfigResponse }) {
   const queryClient = useQueryClient();
   const initial = Object.fromEntries(EDITABLE_SETTING_KEYS.map((k) => [k, k === "hourly_price" ? centsToEuros(config[k].value) : config[k].value])) as Values;
   const [values, setValues] = useState<Values>(initial);
+  const [priceError, setPriceError] = useState<string | undefined>();
   const save = useMutation({
     mutationFn: (body: Partial<Values>) => apiRequest("/administrator/settings", { method: "PUT", json: body }, configResponseSchema),
     onSuccess: async (next) => {
@@ -48,11 +46,16 @@ function Form({ config }: { config: ConfigResponse }) {
       await queryClient.invalidateQueries({ queryKey: ["administrator", "audit"] });
     },
   });
+  const shownPriceError = priceError ?? (isPriceError(save.error) ? PRICE_EUROS_ERROR : undefined);
   const set = (key: EditableSettingKey) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const wire = { ...values, hourly_price: eurosToCents(values.hourly_price) };
+    save.reset();
+    const cents = eurosToCents(values.hourly_price);
+    setPriceError(cents === null ? PRICE_EUROS_ERROR : undefined);
+    if (cents === null) return;
+    const wire = { ...values, hourly_price: String(cents) };
     const changed = Object.fromEntries(EDITABLE_SETTING_KEYS.filter((k) => wire[k] !== config[k].value).map((k) => [k, wire[k]]));
     if (Object.keys(changed).length === 0) return toast({ title: "No hay cambios que guardar" });
     save.mutate(changed);
@@ -101,12 +104,12 @@ function Form({ config }: { config: ConfigResponse }) {
               <option value="money">Dinero (euros)</option>
             </NativeSelect>
           </FormField>
-          <FormField id="s-price" label="Precio por hora (€)">
-            <Input id="s-price" inputMode="decimal" value={values.hourly_price} onChange={set("hourly_price")} />
+          <FormField id="s-price" label="Precio por hora (€)" error={shownPriceError}>
+            <Input id="s-price" inputMode="decimal" value={values.hourly_price} onChange={set("hourly_price")} {...invalidProps("s-price", shownPriceError)} />
           </FormField>
         </CardContent>
       </Card>
-      {save.error ? (
+      {save.error && !isPriceError(save.error) ? (
         <Alert variant="destructive">
           <AlertDescription>{errorText(save.error)}</AlertDescription>
         </Alert>

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { apiPost, errorText } from "@/lib/api-client";
-import { adminContentItemSchema, type ContentType } from "@/lib/contract/content";
+import { adminContentItemSchema, oversizeMessage, type ContentType } from "@/lib/contract/content";
 import { contentQueries } from "./queries";
 import { uploadContentFile } from "./upload-file";
 
@@ -37,7 +37,9 @@ export function AddContentForm({ licenseId }: { licenseId: string }) {
     },
     onError: (error) => toast({ title: errorText(error), variant: "destructive" }),
   });
-  const canSubmit = name.trim() !== "" && (kind === "iframe" ? url.trim() !== "" : file !== null) && !mutation.isPending;
+  // Checked before sending: a 413 half-way through a stream can reach the browser as a bare network error.
+  const fileError = file && kind !== "iframe" ? oversizeMessage(kind, file.size) : null;
+  const canSubmit = name.trim() !== "" && (kind === "iframe" ? url.trim() !== "" : file !== null && !fileError) && !mutation.isPending;
 
   return (
     <form
@@ -68,7 +70,19 @@ export function AddContentForm({ licenseId }: { licenseId: string }) {
       ) : (
         <div className="grid gap-1">
           <Label htmlFor={`${uid}-content-file`}>Archivo</Label>
-          <Input id={`${uid}-content-file`} type="file" accept={ACCEPT[kind]} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Input
+            id={`${uid}-content-file`}
+            type="file"
+            accept={ACCEPT[kind]}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${uid}-content-file-error` : undefined}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+          {fileError ? (
+            <p id={`${uid}-content-file-error`} role="alert" className="text-sm text-destructive">
+              {fileError}
+            </p>
+          ) : null}
         </div>
       )}
       <Button type="submit" disabled={!canSubmit}>

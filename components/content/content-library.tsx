@@ -30,7 +30,7 @@ export function ContentLibrary() {
               ) : (
                 <ul className="flex flex-col gap-2">
                   {own.map((item, i) => (
-                    <LibraryItemRow key={item.id} item={item} previous={own[i - 1]} next={own[i + 1]} />
+                    <LibraryItemRow key={item.id} item={item} isFirst={i === 0} isLast={i === own.length - 1} />
                   ))}
                 </ul>
               )}

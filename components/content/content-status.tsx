@@ -22,3 +22,14 @@ export function ContentError({ onBack }: { onBack?: () => void }) {
     </div>
   );
 }
+
+// A document or video that fails to load inside its viewer (spec 001 §8; spec 000 §8 names this second wording too).
+export const VIEWER_ERROR_TEXT = "Error al cargar el contenido. Por favor, inténtalo de nuevo.";
+
+export function ViewerError() {
+  return (
+    <div className="flex h-full items-center justify-center p-6 text-center text-muted-foreground" role="alert">
+      {VIEWER_ERROR_TEXT}
+    </div>
+  );
+}

@@ -8,34 +8,43 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorText } from "@/lib/api-client";
-import type { AdminContentItem, UpdateContentBody } from "@/lib/contract/content";
+import { adminContentListSchema, type AdminContentItem, type MoveContentBody } from "@/lib/contract/content";
 import { contentQueries } from "./queries";
 
 const TYPE_LABEL = { document: "Documento", video: "Vídeo", iframe: "Test online" } as const;
 
-type Props = { item: AdminContentItem; previous?: AdminContentItem; next?: AdminContentItem };
+type Props = { item: AdminContentItem; isFirst: boolean; isLast: boolean };
 
-export function LibraryItemRow({ item, previous, next }: Props) {
+export function LibraryItemRow({ item, isFirst, isLast }: Props) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(item.name);
   const [confirming, setConfirming] = useState(false);
   const done = () => queryClient.invalidateQueries({ queryKey: contentQueries.all() });
   const onError = (error: unknown) => toast({ title: errorText(error), variant: "destructive" });
-  const patch = (id: string, json: UpdateContentBody) => apiRequest(`/administrator/content/${id}`, { method: "PATCH", json });
-  const rename = useMutation({ mutationFn: () => patch(item.id, { name }), onSuccess: async () => { setEditing(false); await done(); }, onError });
-  // Swapping positions with a neighbour (two items on the same position are pulled apart by one).
-  const move = useMutation({
-    mutationFn: async (other: AdminContentItem) => {
-      await patch(item.id, { position: other.position });
-      await patch(other.id, { position: item.position === other.position ? item.position + 1 : item.position });
+  const rename = useMutation({
+    mutationFn: () => apiRequest(`/administrator/content/${item.id}`, { method: "PATCH", json: { name } }),
+    onSuccess: async () => {
+      setEditing(false);
+      toast({ title: "Contenido renombrado", variant: "success" });
+      await done();
     },
+    onError,
+  });
+  // One request: the server swaps the item with its neighbour and renumbers the licence in one transaction.
+  const move = useMutation({
+    mutationFn: (direction: MoveContentBody["direction"]) =>
+      apiRequest(`/administrator/content/${item.id}/move`, { method: "POST", json: { direction } }, adminContentListSchema),
     onSuccess: done,
     onError,
   });
   const remove = useMutation({
     mutationFn: () => apiRequest(`/administrator/content/${item.id}`, { method: "DELETE" }),
-    onSuccess: async () => { setConfirming(false); await done(); },
+    onSuccess: async () => {
+      setConfirming(false);
+      toast({ title: "Contenido eliminado", variant: "success" });
+      await done();
+    },
     onError,
   });
 
@@ -51,8 +60,8 @@ export function LibraryItemRow({ item, previous, next }: Props) {
       ) : (
         <span className="flex-1 truncate font-medium">{item.name}</span>
       )}
-      <Button size="icon" variant="ghost" aria-label={`Subir ${item.name}`} disabled={!previous || move.isPending} onClick={() => previous && move.mutate(previous)}><ArrowUp className="size-4" /></Button>
-      <Button size="icon" variant="ghost" aria-label={`Bajar ${item.name}`} disabled={!next || move.isPending} onClick={() => next && move.mutate(next)}><ArrowDown className="size-4" /></Button>
+      <Button size="icon" variant="ghost" aria-label={`Subir ${item.name}`} disabled={isFirst || move.isPending} onClick={() => move.mutate("up")}><ArrowUp className="size-4" /></Button>
+      <Button size="icon" variant="ghost" aria-label={`Bajar ${item.name}`} disabled={isLast || move.isPending} onClick={() => move.mutate("down")}><ArrowDown className="size-4" /></Button>
       <Button size="icon" variant="ghost" aria-label={`Renombrar ${item.name}`} onClick={() => setEditing(true)}><Pencil className="size-4" /></Button>
       <Button size="icon" variant="ghost" aria-label={`Eliminar ${item.name}`} onClick={() => setConfirming(true)}><Trash2 className="size-4" /></Button>
       <ConfirmDialog

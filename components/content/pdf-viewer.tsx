@@ -6,6 +6,7 @@ import "@react-pdf-viewer/core/lib/styles/index.css";
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ViewerError } from "./content-status";
 import { DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, ZOOM_STEP, clampZoom } from "./zoom";
 
 // CVE-2024-4367: pdf.js < 4.2.67 must never evaluate fonts as code.
@@ -42,6 +43,7 @@ export default function PdfViewer({ url }: { url: string }) {
             plugins={[zoom]}
             transformGetDocumentParams={safeParams}
             onZoom={(e) => setScale(e.scale)}
+            renderError={() => <ViewerError />}
           />
         </Worker>
       </div>

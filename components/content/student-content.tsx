@@ -2,11 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BookOpen, ClipboardCheck, ExternalLink, FileText, PlayCircle, Video } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { NativeSelect } from "@/components/admin/native-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ContentItem } from "@/lib/contract/content";
+import { homePath } from "@/lib/session/roles";
 import { visibleCategories, type CategoryKey } from "./categories";
 import { ContentError, ContentLoading } from "./content-status";
 import { ContentViewer } from "./content-viewer";
@@ -16,13 +18,16 @@ const ICONS = { documents: BookOpen, videos: Video, iframes: ClipboardCheck } as
 const ITEM_ICONS = { document: FileText, video: PlayCircle, iframe: ExternalLink } as const;
 
 export function StudentContent() {
+  const router = useRouter();
   const query = useQuery(contentQueries.student());
   const [licenseId, setLicenseId] = useState<string | null>(null);
   const [category, setCategory] = useState<CategoryKey | null>(null);
   const [item, setItem] = useState<ContentItem | null>(null);
 
   if (query.isPending) return <ContentLoading />;
-  if (query.isError) return <ContentError onBack={() => void query.refetch()} />;
+  // 'Volver' goes back, as its label says (the spec shows no retry here); opened directly, to the student's home.
+  const goBack = () => (window.history.length > 1 ? router.back() : router.push(homePath("student")));
+  if (query.isError) return <ContentError onBack={goBack} />;
   const { licenses, viewer } = query.data;
   const license = licenses.find((l) => l.licenseId === licenseId) ?? licenses[0];
   const empty = <p className="py-16 text-center text-muted-foreground">No tienes contenidos disponibles en este momento.</p>;

@@ -3,10 +3,18 @@ import { paginationSchema } from "./common";
 import { CONFIG_KEYS, type ConfigKey } from "./config";
 
 // Licences, assignments, vehicles, settings and the audit log of the back-office.
-// The spec's licence codes (000 §3) the office may add, with their default names.
+// The spec's licence codes (000 §3) the office may add, with their default names. The spec names the driving codes
+// exactly; for "several ADR codes, CAP codes, conseller de seguridad, carretillas elevadoras, competencia profesional"
+// it gives no codes, so these are ours (docs/decisions/backoffice.md).
 export const LICENSE_CATALOGUE = [
   ["am", "AM"], ["a1", "A1"], ["a2", "A2"], ["a", "A"], ["b", "B"], ["b-e", "B+E"], ["rec-b", "Recuperación B"],
   ["c1", "C1"], ["c", "C"], ["c-e", "C+E"], ["rec-c", "Recuperación C"], ["d", "D"], ["rec-d", "Recuperación D"],
+  ["adr-basico", "ADR básico"], ["adr-cisternas", "ADR cisternas"], ["adr-explosivos", "ADR explosivos (clase 1)"],
+  ["adr-radiactivos", "ADR radiactivos (clase 7)"],
+  ["cap-inicial-mercancias", "CAP inicial mercancías"], ["cap-inicial-viajeros", "CAP inicial viajeros"],
+  ["cap-continua-mercancias", "CAP continua mercancías"], ["cap-continua-viajeros", "CAP continua viajeros"],
+  ["conseller-seguridad", "Consejero de seguridad"], ["carretillas-elevadoras", "Carretillas elevadoras"],
+  ["competencia-profesional", "Competencia profesional"],
 ] as const;
 export const LICENSE_CODES = LICENSE_CATALOGUE.map(([code]) => code) as [string, ...string[]];
 

@@ -37,13 +37,20 @@ describe("licences and assignments", () => {
     expect(a2.json).toMatchObject({ code: "a2", name: "A2" });
     expect((await call("/administrator/licenses", "POST", { code: "a2" })).status).toBe(409);
     expect((await call("/administrator/licenses", "POST", { code: "xyz" })).status).toBe(422);
+    // Beyond driving licences, the spec's professional ones: ADR, CAP, safety adviser, forklift, professional competence.
+    for (const [code, name] of [["adr-cisternas", "ADR cisternas"], ["cap-inicial-mercancias", "CAP inicial mercancías"], ["conseller-seguridad", "Consejero de seguridad"], ["carretillas-elevadoras", "Carretillas elevadoras"], ["competencia-profesional", "Competencia profesional"]]) {
+      const res = await call("/administrator/licenses", "POST", { code });
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({ code, name });
+      expect((await call(`/administrator/licenses/${res.json.id}`, "DELETE")).status).toBe(200);
+    }
     const inUse = await call(`/administrator/licenses/${w.license.id}`, "DELETE");
     expect(inUse.status).toBe(409);
     expect(inUse.json.error).toBe("LICENSE_IN_USE");
     expect((await call(`/administrator/licenses/${a2.json.id}`, "DELETE")).status).toBe(200);
     expect(adminLicenseListSchema.parse((await call("/administrator/licenses")).json).map((l) => l.code)).toEqual(["b"]);
-    expect(await audits("license.created")).toHaveLength(1);
-    expect(await audits("license.deleted")).toHaveLength(1);
+    expect(await audits("license.created")).toHaveLength(6);
+    expect(await audits("license.deleted")).toHaveLength(6);
   });
 
   it("assigns a student to an instructor who teaches the licence; the wizard's step 1 shows it", async () => {
@@ -111,8 +118,15 @@ describe("vehicles", () => {
     expect(off.json.isActive).toBe(false);
     expect(await audits("vehicle.created")).toHaveLength(1);
     expect((await audits("vehicle.updated"))[0]!.details).toMatchObject({ changes: { isActive: { from: true, to: false } } });
+    // Another school's administrator cannot see or change this school's vehicle, nor use its licence.
     const other = await createBookingWorld(ctx.db);
-    expect((await call(`/administrator/vehicles/${created.json.id}`, "PUT", { plate: "9999 ZZZ" }, adminToken, other.tenant.host)).status).toBe(401);
+    const otherAdmin = await tokenFor(await createUser(ctx.db, other.tenant, { roles: ["ROLE_ADMINISTRADOR"] }), other.tenant);
+    const foreign = await call(`/administrator/vehicles/${created.json.id}`, "PUT", { plate: "9999 ZZZ", isActive: true }, otherAdmin, other.tenant.host);
+    expect(foreign.status).toBe(404);
+    expect((await call("/administrator/vehicles", "GET", undefined, otherAdmin, other.tenant.host)).json).toEqual([]);
+    const [mine] = (await call("/administrator/vehicles")).json;
+    expect(mine).toMatchObject({ id: created.json.id, plate: "1234 BCD", description: "Seat Ibiza", isActive: false });
+    expect(await audits("vehicle.updated")).toHaveLength(1);
     expect((await call("/administrator/vehicles", "POST", { plate: "5555 BBB", licenseId: other.license.id })).status).toBe(404);
   });
 });
@@ -121,12 +135,38 @@ describe("settings", () => {
   it("updates values with validation; GET /config and the next booking see them at once; audited", async () => {
     // Read first, so the values from before are in the process's settings cache (settings-cache.ts).
     expect((await ctx.call("/config", { host: w.tenant.host, token: w.studentToken })).json.hourly_price).toEqual({ value: "3500" });
-    const res = await call("/administrator/settings", "PUT", { hourly_price: "4200", practice_duration_max: "PT3H", booking_horizon_days: "30" });
+    const book = (slot: { start: string; end: string }) =>
+      ctx.call("/student/reservations", { method: "POST", host: w.tenant.host, token: w.studentToken, body: { instructorId: w.instructor.id, licenseId: w.license.id, slots: [slot] } });
+    // Before the change a 3-hour lesson is longer than the maximum (PT2H).
+    expect((await book(localSlot(3, 10, 3))).status).toBe(422);
+
+    const res = await call("/administrator/settings", "PUT", { hourly_price: "4200", practice_duration_max: "PT3H", booking_horizon_days: "30", balance_mode: "money" });
     expect(res.status).toBe(200);
     const config = configResponseSchema.parse((await ctx.call("/config", { host: w.tenant.host, token: w.studentToken })).json);
-    expect(config).toMatchObject({ hourly_price: { value: "4200" }, practice_duration_max: { value: "PT3H" }, booking_horizon_days: { value: "30" } });
+    expect(config).toMatchObject({ hourly_price: { value: "4200" }, practice_duration_max: { value: "PT3H" }, booking_horizon_days: { value: "30" }, balance_mode: { value: "money" } });
     const [entry] = await audits("settings.updated");
-    expect(entry!.details).toEqual({ changes: { hourly_price: { from: "3500", to: "4200" }, practice_duration_max: { from: "PT2H", to: "PT3H" }, booking_horizon_days: { from: "60", to: "30" } } });
+    expect(entry!.details).toEqual({
+      changes: {
+        hourly_price: { from: "3500", to: "4200" },
+        practice_duration_max: { from: "PT2H", to: "PT3H" },
+        booking_horizon_days: { from: "60", to: "30" },
+        balance_mode: { from: "time", to: "money" },
+      },
+    });
+
+    // The next booking: a 3-hour lesson is now allowed and charged 3 × 42,00 € from the money balance;
+    // 40 days ahead is past the new horizon.
+    await topUp(ctx.db, w.tenant, w.student, 20000, "money");
+    expect((await book(localSlot(40, 10))).status).toBe(422);
+    const booked = await book(localSlot(3, 10, 3));
+    expect(booked.status).toBe(201);
+    expect((await ctx.call("/student/balance", { host: w.tenant.host, token: w.studentToken })).json).toEqual({
+      balanceMode: "money",
+      timeBalanceSeconds: null,
+      moneyBalanceCents: 20000 - 3 * 4200,
+    });
+    const [charge] = (await ctx.call("/student/balance/history", { host: w.tenant.host, token: w.studentToken })).json;
+    expect(charge).toMatchObject({ type: "money", operation: "consumption", moneyAmount: 12600 });
   });
 
   it.each([

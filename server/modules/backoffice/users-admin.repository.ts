@@ -99,7 +99,13 @@ export async function lockUser(db: DbOrTx, tenantId: string, id: string): Promis
   return row ?? null;
 }
 
-export async function countActiveAdministrators(db: DbOrTx, tenantId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.isActive, true), hasKind("administrator")));
-  return row?.n ?? 0;
+// The ids of the school's active administrators, row-locked in id order (callers lock these before any other user row).
+export async function lockActiveAdministrators(db: DbOrTx, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.isActive, true), hasKind("administrator")))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((r) => r.id);
 }

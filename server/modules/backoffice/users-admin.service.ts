@@ -8,15 +8,16 @@ import { AppError, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { hashPassword } from "../auth/password";
 import { pgErrorCode } from "../../db/pg-errors";
-import { bumpSessionVersion, findUserById, type UserRow } from "../users/users.repository";
+import { bumpSessionVersion, findUserById, updatePasswordHash, type UserRow } from "../users/users.repository";
 import { insertSetupToken, revokeUserTokens } from "./password-setup.repository";
-import { ROLES_OF_KIND, countActiveAdministrators, findIdentityClash, insertUser, lockUser, searchUsers, updateUser } from "./users-admin.repository";
+import { ROLES_OF_KIND, findIdentityClash, insertUser, lockActiveAdministrators, lockUser, searchUsers, updateUser } from "./users-admin.repository";
 import { auditView, changedFields, kindOf, toAdminUser } from "./users-admin.views";
 
 export const SET_PASSWORD_TTL_MS = 72 * 3600_000;
 export const hashSetupToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 const userNotFound = () => notFound("Usuario no encontrado");
+const lastAdministrator = () => new AppError("VALIDATION_ERROR", "La autoescuela debe tener al menos un administrador activo", 422);
 const clashError = (field: "username" | "dni") =>
   field === "username"
     ? conflict("DUPLICATE_USERNAME", "Ya existe un usuario con ese nombre de usuario en la autoescuela")
@@ -79,10 +80,18 @@ export async function createAdminUser(db: Db, tenant: Tenant, auth: Auth, body: 
 export async function updateAdminUser(db: Db, tenant: Tenant, auth: Auth, id: string, body: z.output<typeof userBodySchema>) {
   return db
     .transaction(async (tx) => {
+      // An edit to another kind may demote an administrator: the school's active administrators are locked first
+      // (always in the same order), so two offices demoting each other at once cannot leave none.
+      const admins = body.kind === "administrator" ? null : await lockActiveAdministrators(tx, tenant.id);
       const before = await lockUser(tx, tenant.id, id);
       if (!before) throw userNotFound();
       const kindChanged = kindOf(before.roles) !== body.kind;
       if (kindChanged && before.id === auth.userId) throw new AppError("VALIDATION_ERROR", "No puedes cambiar tu propio rol", 422);
+      if (kindChanged && admins?.includes(id) && admins.length <= 1) throw lastAdministrator();
+      const removesLogin = body.username === null && before.username !== null;
+      if (removesLogin && (before.id === auth.userId || before.id === auth.impersonatorId)) {
+        throw new AppError("VALIDATION_ERROR", "No puedes quitar tu propio nombre de usuario", 422);
+      }
       await assertUnique(tx, tenant.id, body, id);
       const { kind, ...values } = body;
       // Removing the username removes the login: the password goes with it.
@@ -95,7 +104,11 @@ export async function updateAdminUser(db: Db, tenant: Tenant, auth: Auth, id: st
       if (Object.keys(changes).length > 0) {
         await recordAudit(tx, tenant.id, auth, { action: "user.updated", targetType: "user", targetId: id, details: { name: auditView(after!).name, changes } });
       }
-      if (values.username === null) await revokeUserTokens(tx, tenant.id, id, new Date());
+      if (values.username === null) {
+        await revokeUserTokens(tx, tenant.id, id, new Date());
+        // Without a login the user's open sessions end too, at their next call (session version).
+        if (removesLogin) await bumpSessionVersion(tx, tenant.id, id);
+      }
       return toAdminUser(after!, auth.userId);
     })
     .catch(translateUnique);
@@ -105,14 +118,14 @@ export async function updateAdminUser(db: Db, tenant: Tenant, auth: Auth, id: st
 // the old tokens on their next call, and after a reactivation the user signs in again.
 export async function setUserActive(db: Db, tenant: Tenant, auth: Auth, id: string, isActive: boolean) {
   return db.transaction(async (tx) => {
+    // Locked before the user, in one order: two offices deactivating each other at once cannot leave none.
+    const admins = isActive ? null : await lockActiveAdministrators(tx, tenant.id);
     const user = await lockUser(tx, tenant.id, id);
     if (!user) throw userNotFound();
     if (!isActive && (user.id === auth.userId || user.id === auth.impersonatorId)) {
       throw new AppError("VALIDATION_ERROR", "No puedes desactivar tu propio usuario", 422);
     }
-    if (!isActive && kindOf(user.roles) === "administrator" && user.isActive && (await countActiveAdministrators(tx, tenant.id)) <= 1) {
-      throw new AppError("VALIDATION_ERROR", "La autoescuela debe tener al menos un administrador activo", 422);
-    }
+    if (admins?.includes(id) && admins.length <= 1) throw lastAdministrator();
     if (user.isActive === isActive) return toAdminUser(user, auth.userId);
     const after = await updateUser(tx, tenant.id, id, { isActive });
     if (!isActive) {
@@ -145,7 +158,8 @@ export async function setPasswordByOffice(db: Db, tenant: Tenant, auth: Auth, id
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const user = await loginUser(tx, tenant.id, id);
-    await updateUser(tx, tenant.id, id, { passwordHash });
+    // A reset ends every open session of the user (session version), as a set-password link does.
+    await updatePasswordHash(tx, tenant.id, id, passwordHash);
     await revokeUserTokens(tx, tenant.id, id, new Date());
     await recordAudit(tx, tenant.id, auth, { action: "user.password_set", targetType: "user", targetId: id, details: { name: auditView(user).name } });
   });

@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { adminContentItemSchema, studentContentSchema } from "@/lib/contract/content";
+import { eq } from "drizzle-orm";
+import { TOO_LARGE_MESSAGE, adminContentItemSchema, adminContentListSchema, studentContentSchema } from "@/lib/contract/content";
+import { auditLog } from "@/server/db/schema/core";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createUser, tokenFor } from "@/tests/fixtures/factories";
 import { addStudent, assign, createBookingWorld, createLicense, type BookingWorld } from "@/tests/fixtures/reservation-factories";
@@ -14,13 +16,16 @@ process.env.DATA_DIR = dataDir;
 let ctx: ApiContext;
 let w: BookingWorld;
 let adminToken: string;
+let adminId: string;
 
 beforeAll(async () => {
   ctx = await createApiContext();
 });
 beforeEach(async () => {
   w = await createBookingWorld(ctx.db);
-  adminToken = await tokenFor(await createUser(ctx.db, w.tenant, { roles: ["ROLE_ADMINISTRADOR"] }), w.tenant);
+  const admin = await createUser(ctx.db, w.tenant, { roles: ["ROLE_ADMINISTRADOR"] });
+  adminToken = await tokenFor(admin, w.tenant);
+  adminId = admin.id;
 });
 afterAll(() => ctx.close());
 
@@ -37,6 +42,9 @@ async function upload(body: Buffer, q: Record<string, string>, token = adminToke
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }
+const audits = async () =>
+  (await ctx.db.select().from(auditLog).where(eq(auditLog.tenantId, w.tenant.id)).orderBy(auditLog.id)).filter((a) => a.action.startsWith("content."));
+const admin = (p: string, method = "GET", body?: unknown, token = adminToken, host = w.tenant.host) => ctx.call(p, { method, host, token, body });
 const storedFiles = () => {
   const dir = path.join(dataDir, "content", w.tenant.id);
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -63,8 +71,11 @@ describe("upload validation", () => {
     const res = await upload(body as Buffer, { type: type as string });
     expect(res.status).toBe(status);
     expect(typeof res.json.message).toBe("string");
+    // The form checks the size before sending with the very same words (add-content-form.tsx).
+    if (status === 413) expect(res.json).toEqual({ error: "PAYLOAD_TOO_LARGE", message: TOO_LARGE_MESSAGE.document });
     expect(storedFiles()).toHaveLength(0);
     expect((await ctx.call("/administrator/content", { host: w.tenant.host, token: adminToken })).json).toEqual([]);
+    expect(await audits()).toEqual([]);
   });
 
   it("refuses another tenant's licence, bad input and the wrong role", async () => {
@@ -142,8 +153,6 @@ describe("student access matrix", () => {
 describe("administrator library", () => {
   it("renames, reorders and removes (file deleted), and keeps other schools out", async () => {
     const doc = (await upload(pdf, {})).json;
-    const admin = (p: string, method = "GET", body?: unknown, token = adminToken, host = w.tenant.host) =>
-      ctx.call(p, { method, host, token, body });
     expect((await admin(`/administrator/content/${doc.id}`, "PATCH", { name: "Temario 2026", position: 5 })).json).toMatchObject({ name: "Temario 2026", position: 5 });
     expect((await admin(`/administrator/content/${doc.id}`, "PATCH", { name: " " })).status).toBe(422);
     expect((await admin(`/administrator/content/${doc.id}`, "PATCH", {})).json).toMatchObject({ name: "Temario 2026", position: 5 });
@@ -154,5 +163,72 @@ describe("administrator library", () => {
     expect((await admin(`/administrator/content/${doc.id}`, "DELETE")).status).toBe(204);
     expect(storedFiles()).toHaveLength(0);
     expect((await admin("/administrator/content/iframes", "POST", { licenseId: w.license.id, name: "X", url: "javascript:alert(1)" })).status).toBe(422);
+  });
+
+  it("audits every change of the library: upload, link, rename, move and delete, with who did it", async () => {
+    const doc = (await upload(pdf, {})).json;
+    const link = (await admin("/administrator/content/iframes", "POST", { licenseId: w.license.id, name: "Test DGT", url: "https://example.com/t" })).json;
+    await admin(`/administrator/content/${doc.id}`, "PATCH", { name: "Temario 2026" });
+    await admin(`/administrator/content/${doc.id}`, "PATCH", { name: "Temario 2026" }); // no change: no entry
+    await admin(`/administrator/content/${link.id}/move`, "POST", { direction: "up" });
+    await admin(`/administrator/content/${link.id}/move`, "POST", { direction: "up" }); // already first: no entry
+    expect((await admin(`/administrator/content/${doc.id}`, "DELETE")).status).toBe(204);
+    const entries = await audits();
+    expect(entries.map((a) => [a.action, a.targetId, a.actorId])).toEqual([
+      ["content.uploaded", doc.id, adminId],
+      ["content.link_added", link.id, adminId],
+      ["content.updated", doc.id, adminId],
+      ["content.moved", link.id, adminId],
+      ["content.deleted", doc.id, adminId],
+    ]);
+    expect(entries.map((a) => a.details)).toEqual([
+      { name: "Temario", type: "document", license: "Permiso B", sizeBytes: pdf.length },
+      { name: "Test DGT", type: "iframe", license: "Permiso B", url: "https://example.com/t" },
+      { name: "Temario 2026", type: "document", license: "Permiso B", changes: { name: { from: "Temario", to: "Temario 2026" } } },
+      { name: "Test DGT", type: "iframe", license: "Permiso B", direction: "up", changes: { position: { from: 2, to: 1 } } },
+      { name: "Temario 2026", type: "document", license: "Permiso B" },
+    ]);
+    // Refused changes write nothing.
+    const school = await createBookingWorld(ctx.db);
+    const otherAdmin = await tokenFor(await createUser(ctx.db, school.tenant, { roles: ["ROLE_ADMINISTRADOR"] }), school.tenant);
+    expect((await admin(`/administrator/content/${link.id}`, "PATCH", { name: "X" }, otherAdmin, school.tenant.host)).status).toBe(404);
+    expect((await admin(`/administrator/content/${link.id}`, "PATCH", { name: "" })).status).toBe(422);
+    expect(await audits()).toHaveLength(5);
+  });
+
+  it("moves an item up or down in one transaction, renumbering the licence so no two items share a place", async () => {
+    const ids: string[] = [];
+    for (const name of ["Uno", "Dos", "Tres"]) ids.push((await admin("/administrator/content/iframes", "POST", { licenseId: w.license.id, name, url: "https://example.com/" })).json.id);
+    // A second licence's items keep their own order.
+    const a2 = await createLicense(ctx.db, w.tenant, "a2", "A2");
+    const elsewhere = (await admin("/administrator/content/iframes", "POST", { licenseId: a2.id, name: "Otro", url: "https://example.com/" })).json;
+    const order = async () => adminContentListSchema.parse((await admin("/administrator/content")).json).filter((i) => i.licenseId === w.license.id);
+
+    const down = await admin(`/administrator/content/${ids[0]}/move`, "POST", { direction: "down" });
+    expect(down.status).toBe(200);
+    expect(adminContentListSchema.parse(down.json).map((i) => [i.name, i.position])).toEqual([["Dos", 0], ["Uno", 1], ["Tres", 2]]);
+    expect((await order()).map((i) => i.name)).toEqual(["Dos", "Uno", "Tres"]);
+    // The order students see follows.
+    expect((await get("/student/content")).json.licenses[0].iframes.map((i: { name: string }) => i.name)).toEqual(["Dos", "Uno", "Tres"]);
+
+    // Two items on one place (an old two-step reorder that failed half-way) are pulled apart by the next move.
+    await admin(`/administrator/content/${ids[2]}`, "PATCH", { position: 1 });
+    const healed = await admin(`/administrator/content/${ids[2]}/move`, "POST", { direction: "up" });
+    expect(healed.json.map((i: { position: number }) => i.position)).toEqual([0, 1, 2]);
+    expect((await order()).map((i) => i.name)).toEqual(["Dos", "Tres", "Uno"]);
+
+    expect((await admin(`/administrator/content/${ids[1]}/move`, "POST", { direction: "up" })).json.map((i: { name: string }) => i.name)).toEqual(["Dos", "Tres", "Uno"]);
+    expect((await admin(`/administrator/content/${elsewhere.id}/move`, "POST", { direction: "down" })).json).toHaveLength(1);
+
+    // Bad input, another school, the wrong role.
+    const bad = await admin(`/administrator/content/${ids[0]}/move`, "POST", { direction: "left" });
+    expect(bad.status).toBe(422);
+    expect((await admin(`/administrator/content/${ids[0]}/move`, "POST", {})).status).toBe(422);
+    const school = await createBookingWorld(ctx.db);
+    const otherAdmin = await tokenFor(await createUser(ctx.db, school.tenant, { roles: ["ROLE_ADMINISTRADOR"] }), school.tenant);
+    expect((await admin(`/administrator/content/${ids[0]}/move`, "POST", { direction: "up" }, otherAdmin, school.tenant.host)).status).toBe(404);
+    expect((await admin(`/administrator/content/${ids[0]}/move`, "POST", { direction: "up" }, w.studentToken)).status).toBe(403);
+    expect((await admin(`/administrator/content/not-a-uuid/move`, "POST", { direction: "up" })).status).toBe(404);
+    expect((await order()).map((i) => i.name)).toEqual(["Dos", "Tres", "Uno"]);
   });
 });

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { contentItems } from "../../db/schema/content";
 import { instructorAssignments, licenses } from "../../db/schema/reservations";
 
 export type ContentRow = typeof contentItems.$inferSelect;
 
 // The licences a student is assigned (one row per licence even with several instructors).
-export async function listStudentLicenses(db: Db, tenantId: string, studentId: string) {
+export async function listStudentLicenses(db: DbOrTx, tenantId: string, studentId: string) {
   const rows = await db
     .selectDistinct({ id: licenses.id, name: licenses.name, code: licenses.code })
     .from(instructorAssignments)
@@ -15,35 +15,35 @@ export async function listStudentLicenses(db: Db, tenantId: string, studentId: s
   return rows.sort((a, b) => a.code.localeCompare(b.code));
 }
 
-export function listByLicenses(db: Db, tenantId: string, licenseIds: string[]) {
+export function listByLicenses(db: DbOrTx, tenantId: string, licenseIds: string[]) {
   if (licenseIds.length === 0) return Promise.resolve([] as ContentRow[]);
   return db
     .select()
     .from(contentItems)
     .where(and(eq(contentItems.tenantId, tenantId), inArray(contentItems.licenseId, licenseIds)))
-    .orderBy(asc(contentItems.position), asc(contentItems.createdAt));
+    .orderBy(asc(contentItems.position), asc(contentItems.createdAt), asc(contentItems.id));
 }
 
-export function listByTenant(db: Db, tenantId: string) {
+export function listByTenant(db: DbOrTx, tenantId: string) {
   return db
     .select()
     .from(contentItems)
     .where(eq(contentItems.tenantId, tenantId))
-    .orderBy(asc(contentItems.position), asc(contentItems.createdAt));
+    .orderBy(asc(contentItems.position), asc(contentItems.createdAt), asc(contentItems.id));
 }
 
-export async function findById(db: Db, tenantId: string, id: string) {
+export async function findById(db: DbOrTx, tenantId: string, id: string) {
   const [row] = await db.select().from(contentItems).where(and(eq(contentItems.tenantId, tenantId), eq(contentItems.id, id)));
   return row ?? null;
 }
 
-export async function findLicense(db: Db, tenantId: string, licenseId: string) {
+export async function findLicense(db: DbOrTx, tenantId: string, licenseId: string) {
   const [row] = await db.select().from(licenses).where(and(eq(licenses.tenantId, tenantId), eq(licenses.id, licenseId)));
   return row ?? null;
 }
 
 // The position after the licence's last item (new items go last).
-export async function nextPosition(db: Db, tenantId: string, licenseId: string): Promise<number> {
+export async function nextPosition(db: DbOrTx, tenantId: string, licenseId: string): Promise<number> {
   const [row] = await db
     .select({ next: sql<number>`coalesce(max(${contentItems.position}) + 1, 0)`.mapWith(Number) })
     .from(contentItems)
@@ -51,12 +51,12 @@ export async function nextPosition(db: Db, tenantId: string, licenseId: string):
   return row?.next ?? 0;
 }
 
-export async function insert(db: Db, values: typeof contentItems.$inferInsert) {
+export async function insert(db: DbOrTx, values: typeof contentItems.$inferInsert) {
   const [row] = await db.insert(contentItems).values(values).returning();
   return row;
 }
 
-export async function update(db: Db, tenantId: string, id: string, values: Partial<Pick<ContentRow, "name" | "position">>) {
+export async function update(db: DbOrTx, tenantId: string, id: string, values: Partial<Pick<ContentRow, "name" | "position">>) {
   const [row] = await db
     .update(contentItems)
     .set(values)
@@ -65,10 +65,29 @@ export async function update(db: Db, tenantId: string, id: string, values: Parti
   return row ?? null;
 }
 
-export async function remove(db: Db, tenantId: string, id: string) {
+export async function remove(db: DbOrTx, tenantId: string, id: string) {
   const [row] = await db
     .delete(contentItems)
     .where(and(eq(contentItems.tenantId, tenantId), eq(contentItems.id, id)))
     .returning();
+  return row ?? null;
+}
+
+// The licence's items in the students' order, row-locked: one reorder of a licence at a time.
+export function lockLicenseItems(db: DbOrTx, tenantId: string, licenseId: string) {
+  return db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.tenantId, tenantId), eq(contentItems.licenseId, licenseId)))
+    .orderBy(asc(contentItems.position), asc(contentItems.createdAt), asc(contentItems.id))
+    .for("update");
+}
+
+export async function lockById(db: DbOrTx, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.tenantId, tenantId), eq(contentItems.id, id)))
+    .for("update");
   return row ?? null;
 }

@@ -1,22 +1,12 @@
 import { Hono, type Context } from "hono";
 import { uuidSchema } from "@/lib/contract/common";
-import { createIframeBodySchema, updateContentBodySchema, uploadQuerySchema } from "@/lib/contract/content";
+import { createIframeBodySchema, moveContentBodySchema, updateContentBodySchema, uploadQuerySchema } from "@/lib/contract/content";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { readBody, readParam, readQuery } from "../../http/validate";
-import {
-  CONTENT_NOT_FOUND,
-  addIframe,
-  findAdminItem,
-  findStudentItem,
-  getStudentContent,
-  getStudentItem,
-  listLibrary,
-  removeItem,
-  updateItem,
-  uploadFile,
-} from "./content.service";
+import { CONTENT_NOT_FOUND, findAdminItem, findStudentItem, getStudentContent, getStudentItem, listLibrary } from "./content.service";
 import { fileResponse } from "./file-response";
+import { addIframe, moveItem, removeItem, updateItem, uploadFile } from "./library.service";
 
 // The upload path: app.ts exempts it from the global JSON body limit (it applies its own per type).
 export const CONTENT_UPLOAD_PATH = "/api/administrator/content/upload";
@@ -43,16 +33,20 @@ export const contentRoutes = new Hono<AppEnv>()
   .post("/administrator/content/upload", requireRole("administrator"), async (c) => {
     const query = readQuery(c, uploadQuerySchema);
     const length = Number(c.req.header("content-length") ?? 0) || 0;
-    return c.json(await uploadFile(c.var.db, c.var.tenant.id, query, c.req.raw.body, length), 201);
+    return c.json(await uploadFile(c.var.db, c.var.tenant.id, requireAuth(c), query, c.req.raw.body, length), 201);
   })
   .post("/administrator/content/iframes", requireRole("administrator"), async (c) =>
-    c.json(await addIframe(c.var.db, c.var.tenant.id, await readBody(c, createIframeBodySchema)), 201),
+    c.json(await addIframe(c.var.db, c.var.tenant.id, requireAuth(c), await readBody(c, createIframeBodySchema)), 201),
   )
-  .patch("/administrator/content/:id", requireRole("administrator"), async (c) =>
-    c.json(await updateItem(c.var.db, c.var.tenant.id, itemId(c), await readBody(c, updateContentBodySchema))),
-  )
+  .patch("/administrator/content/:id", requireRole("administrator"), async (c) => {
+    const id = itemId(c);
+    return c.json(await updateItem(c.var.db, c.var.tenant.id, requireAuth(c), id, await readBody(c, updateContentBodySchema)));
+  })
+  .post("/administrator/content/:id/move", requireRole("administrator"), async (c) => {
+    const id = itemId(c);
+    return c.json(await moveItem(c.var.db, c.var.tenant.id, requireAuth(c), id, await readBody(c, moveContentBodySchema)));
+  })
   .delete("/administrator/content/:id", requireRole("administrator"), async (c) => {
-    await removeItem(c.var.db, c.var.tenant.id, itemId(c));
+    await removeItem(c.var.db, c.var.tenant.id, requireAuth(c), itemId(c));
     return c.body(null, 204);
   });
-

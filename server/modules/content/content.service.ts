@@ -1,23 +1,12 @@
-import { randomUUID } from "node:crypto";
-import type {
-  AdminContentItem,
-  ContentItem,
-  ContentItemDetail,
-  CreateIframeBody,
-  StudentContent,
-  UpdateContentBody,
-  UploadQuery,
-} from "@/lib/contract/content";
+import type { AdminContentItem, ContentItem, ContentItemDetail, StudentContent } from "@/lib/contract/content";
 import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../http/errors";
-import { getStorage } from "../../storage";
+import { notFound } from "../../http/errors";
 import { displayName, findUserById } from "../users/users.repository";
 import * as repo from "./content.repository";
 import type { ContentRow } from "./content.repository";
-import { uploadInspector } from "./file-checks";
 
 export const CONTENT_NOT_FOUND = "Contenido no encontrado";
-const itemNotFound = () => notFound(CONTENT_NOT_FOUND);
+export const itemNotFound = () => notFound(CONTENT_NOT_FOUND);
 
 const toItem = (r: ContentRow): ContentItem => ({
   id: r.id,
@@ -25,7 +14,7 @@ const toItem = (r: ContentRow): ContentItem => ({
   type: r.type,
   url: r.type === "iframe" ? (r.url ?? "") : `/api/student/content/${r.id}/file`,
 });
-const toAdminItem = (r: ContentRow): AdminContentItem => ({
+export const toAdminItem = (r: ContentRow): AdminContentItem => ({
   ...toItem(r),
   url: r.type === "iframe" ? (r.url ?? "") : `/api/administrator/content/${r.id}/file`,
   licenseId: r.licenseId,
@@ -77,71 +66,4 @@ export async function findAdminItem(db: Db, tenantId: string, id: string): Promi
 
 export async function listLibrary(db: Db, tenantId: string): Promise<AdminContentItem[]> {
   return (await repo.listByTenant(db, tenantId)).map(toAdminItem);
-}
-
-async function requireLicense(db: Db, tenantId: string, licenseId: string) {
-  if (!(await repo.findLicense(db, tenantId, licenseId))) throw notFound("Permiso no encontrado");
-}
-
-export async function addIframe(db: Db, tenantId: string, body: CreateIframeBody): Promise<AdminContentItem> {
-  await requireLicense(db, tenantId, body.licenseId);
-  const row = await repo.insert(db, {
-    tenantId,
-    licenseId: body.licenseId,
-    type: "iframe",
-    name: body.name,
-    url: body.url,
-    position: await repo.nextPosition(db, tenantId, body.licenseId),
-  });
-  return toAdminItem(row);
-}
-
-// Streams the body to storage, checking signature and size on the way; the row is written only after.
-export async function uploadFile(
-  db: Db,
-  tenantId: string,
-  query: UploadQuery,
-  body: ReadableStream<Uint8Array> | null,
-  declaredLength: number,
-): Promise<AdminContentItem> {
-  await requireLicense(db, tenantId, query.licenseId);
-  const inspector = uploadInspector(query.type);
-  if (declaredLength > inspector.limit) inspector.inspect(new Uint8Array(0), declaredLength);
-  if (!body) throw new AppError("VALIDATION_ERROR", "El archivo está vacío", 422);
-  const id = randomUUID();
-  const storageKey = `${tenantId}/${id}`;
-  const storage = getStorage();
-  const stored = await storage.put(storageKey, body, inspector.inspect, inspector.finish);
-  try {
-    const row = await repo.insert(db, {
-      id,
-      tenantId,
-      licenseId: query.licenseId,
-      type: query.type,
-      name: query.name,
-      storageKey,
-      mimeType: inspector.kind()!.mime,
-      sizeBytes: stored.size,
-      position: await repo.nextPosition(db, tenantId, query.licenseId),
-    });
-    return toAdminItem(row);
-  } catch (error) {
-    await storage.remove(storageKey);
-    throw error;
-  }
-}
-
-export async function updateItem(db: Db, tenantId: string, id: string, body: UpdateContentBody): Promise<AdminContentItem> {
-  const current = await findAdminItem(db, tenantId, id);
-  // A PATCH naming nothing to change is a no-op, not an error.
-  if (body.name === undefined && body.position === undefined) return toAdminItem(current);
-  const row = await repo.update(db, tenantId, id, body);
-  if (!row) throw itemNotFound();
-  return toAdminItem(row);
-}
-
-export async function removeItem(db: Db, tenantId: string, id: string): Promise<void> {
-  await findAdminItem(db, tenantId, id);
-  const row = await repo.remove(db, tenantId, id);
-  if (row?.storageKey) await getStorage().remove(row.storageKey);
 }

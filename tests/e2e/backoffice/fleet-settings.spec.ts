@@ -31,6 +31,18 @@ test("the office adds a vehicle with a Spanish plate and is told why a setting i
   await page.getByRole("button", { name: "Guardar ajustes" }).click();
   await expect(page.getByText(/No se puede cambiar el modo de saldo mientras algún alumno tenga saldo/)).toBeVisible();
   await page.screenshot({ path: `${shots}/settings.png`, fullPage: true });
+  // The price is typed in euros and refused in euros, before anything is sent.
+  await page.getByLabel("Modo de saldo").selectOption("time");
+  const puts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/administrator/settings") && r.method() === "PUT") puts.push(r.url());
+  });
+  await page.getByLabel("Precio por hora (€)").fill("12,345");
+  await page.getByRole("button", { name: "Guardar ajustes" }).click();
+  await expect(page.getByText("El precio por hora debe ser un importe en euros entre 0 y 100.000, con dos decimales como máximo (por ejemplo 42,50)")).toBeVisible();
+  await expect(page.getByLabel("Precio por hora (€)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(/céntimos/)).toHaveCount(0);
+  expect(puts).toEqual([]);
 
   await page.getByRole("link", { name: "Registro de actividad" }).click();
   await expect(page.getByRole("row", { name: /Vehículo añadido.*4321 HJK/ })).toBeVisible();

@@ -6,6 +6,12 @@ import { availableSlots, newPerson, nextWeekWithSlots } from "../student/booking
 const norte = baseURL.replace("localhost", "norte.localhost");
 const shots = "test-results/screens/backoffice";
 
+let restorePrice: (() => Promise<void>) | null = null;
+test.afterEach(async () => {
+  await restorePrice?.();
+  restorePrice = null;
+});
+
 async function signInAt(page: Page, username: string, password: string, home: RegExp) {
   await page.goto(`${norte}/login`);
   await page.getByLabel("DNI / Nombre de usuario").fill(username);
@@ -43,6 +49,17 @@ test("the office signs up a student who sets a password and books; a new price s
   const surname2 = [...suffix].map((d) => "abcdefghij"[Number(d)]).join("").replace(/^./, (c) => c.toUpperCase());
   const fullName = `Irene Navarro ${surname2}`;
   await signInAt(page, "norte.admin", "admin123", /\/biometric$/);
+  // The school's price is shared demo data: whatever happens below, afterEach puts it back as it was.
+  const originalPrice = await page.evaluate(async () => (await (await fetch("/api/config")).json()).hourly_price.value as string);
+  restorePrice = async () => {
+    if (!page.url().startsWith(norte)) await page.goto(`${norte}/administrator/settings`);
+    const status = await page.evaluate(
+      async (value) =>
+        (await fetch("/api/administrator/settings", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ hourly_price: value }) })).status,
+      originalPrice,
+    );
+    expect(status).toBe(200);
+  };
 
   // A new student with a one-time link.
   await page.getByRole("link", { name: "Usuarios" }).click();
@@ -114,8 +131,5 @@ test("the office signs up a student who sets a password and books; a new price s
   await expect(page.getByRole("row", { name: new RegExp(`Contraseña establecida con enlace.*${fullName}`) })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(`Usuario creado.*${fullName}`) })).toBeVisible();
   await page.screenshot({ path: `${shots}/audit.png`, fullPage: true });
-
-  // Leave the school's price as the seed had it for other journeys.
-  await setHourlyPrice(page, "35");
   await student.context.close();
 });
