@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "../server/app";
-import { capCourses, capEnrollments, capSessions, sections } from "../server/db/schema/cap";
+import { capAttendances, capCourses, capEnrollments, capSessions, sections } from "../server/db/schema/cap";
 import { calendarFeedTokens, practices, schoolEvents } from "../server/db/schema/practices";
 import { licenses, reservations, vehicles } from "../server/db/schema/reservations";
 import { addDays, localDate, localToUtc } from "../lib/time/zoned-time";
@@ -101,7 +101,12 @@ async function main() {
       return { startAt: new Date(start), endAt: new Date(start + hours * 3_600_000) };
     };
     const span = Array.from({ length: WEEKS + FUTURE_WEEKS }, (_, w) => w);
-    await db.insert(capSessions).values(span.map((w) => ({ tenantId, capCourseId: course!.id, sectionId: section!.id, code: "B/1", name: `Sesión ${w}`, ...weekly(w, 8, 4) })));
+    const capSessionRows = await db
+      .insert(capSessions)
+      .values(span.map((w) => ({ tenantId, capCourseId: course!.id, sectionId: section!.id, code: "B/1", name: `Sesión ${w}`, ...weekly(w, 8, 4) })))
+      .returning({ id: capSessions.id });
+    // The calendar shows the sessions the student is in: one attendance row each, as creating a session makes them.
+    await db.insert(capAttendances).values(capSessionRows.map((s) => ({ tenantId, capSessionId: s.id, studentId: student.id })));
     await db.insert(schoolEvents).values(
       span.filter((w) => w % 2 === 0).map((w) => ({ tenantId, title: `Evento ${w}`, url: w % 4 === 0 ? "https://example.org/online" : null, ...weekly(w, 18, 1) })),
     );

@@ -10,7 +10,8 @@ const COPY: Record<ExamAction, { title: string; confirm: string; question: strin
   withdraw: { title: "Anular inscripción", confirm: "Sí, anular", question: "¿Seguro que quieres dejar el examen" },
 };
 
-// Spec §5: registering and joining a reserve list need an explicit confirmation (and so does leaving).
+// Spec §5: registering and joining a reserve list need an explicit confirmation (and so does leaving). The cancel button
+// keeps the confirm dialog's default of spec 000 §9, 'Cancelar'.
 export function ExamActionDialog({ pending, onClose }: { pending: PendingAction | null; onClose: () => void }) {
   const mutation = useExamRegistration();
   const copy = COPY[pending?.action ?? "register"];
@@ -22,7 +23,6 @@ export function ExamActionDialog({ pending, onClose }: { pending: PendingAction 
       title={copy.title}
       description={`${copy.question} ${what}?`}
       confirmText={copy.confirm}
-      cancelText="Volver"
       variant={pending?.action === "withdraw" ? "destructive" : "default"}
       isLoading={mutation.isPending}
       onConfirm={() => {

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api-client";
 import type { UpcomingExamSlot } from "@/lib/contract/exams";
-import { SLOT_STATUS_TEXT, availabilityText, registrationErrorText, resultText, slotStatus } from "./exam-texts";
+import { SLOT_STATUS_TEXT, availabilityText, registrationErrorToast, resultText, slotStatus } from "./exam-texts";
 
 const slot = (over: Partial<UpcomingExamSlot> = {}): UpcomingExamSlot => ({
   examType: { id: 3, name: "Circulación" },
@@ -35,9 +35,20 @@ describe("exam texts (spec §4, §8)", () => {
     expect([0, 1, 2, 3, 4].map(resultText)).toEqual(["- - - - - -", "No presentado", "No apto", "Apto", "Aplazado"]);
   });
 
-  it("shows the server's error text or UNKNOWN_ERROR", () => {
-    expect(registrationErrorText(new ApiError(409, { error: "NO_PLACES_AVAILABLE", message: "No quedan plazas" }))).toBe("No quedan plazas");
-    expect(registrationErrorText(new ApiError(500, {}))).toBe("UNKNOWN_ERROR");
-    expect(registrationErrorText(new TypeError("fetch failed"))).toBe("UNKNOWN_ERROR");
+  it("shows the server's error text, or the UNKNOWN_ERROR toast of spec 000 §8 (never the raw code)", () => {
+    expect(registrationErrorToast(new ApiError(409, { error: "NO_PLACES_AVAILABLE", message: "No quedan plazas" }))).toEqual({
+      title: "No se ha podido completar",
+      description: "No quedan plazas",
+    });
+    const unknown = { title: "Error", description: "Ha ocurrido un error inesperado" };
+    expect(registrationErrorToast(new ApiError(500, {}))).toEqual(unknown);
+    expect(registrationErrorToast(new ApiError(502, { error: "UNKNOWN_ERROR" }))).toEqual(unknown);
+    expect(registrationErrorToast(new ApiError(409, { error: "SOMETHING_NEW" }))).toEqual(unknown);
+    expect(registrationErrorToast(new TypeError("fetch failed"))).toEqual(unknown);
+    // A generic code of spec 000 §8 without text gets its own toast.
+    expect(registrationErrorToast(new ApiError(403, { error: "REGISTRATION_NOT_ALLOWED" }))).toEqual({
+      title: "No permitido",
+      description: "No tienes permiso para realizar esta acción",
+    });
   });
 });

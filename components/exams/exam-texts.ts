@@ -1,5 +1,6 @@
 import { EXAM_RESULT_LABELS, type UpcomingExamSlot } from "@/lib/contract/exams";
-import { errorText } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
+import { TOASTS_BY_CODE } from "@/lib/error-toasts";
 
 // Spec §4: the slot's status for the student.
 export type SlotStatus = "registered" | "backup" | "can-register" | "can-backup" | "unavailable";
@@ -29,5 +30,15 @@ export function availabilityText(slot: Pick<UpcomingExamSlot, "visibleLimit" | "
 
 export const resultText = (code: number) => EXAM_RESULT_LABELS[code] ?? EXAM_RESULT_LABELS[0]!;
 
-// Spec §8: registration errors show the server's text, or UNKNOWN_ERROR.
-export const registrationErrorText = (error: unknown): string => errorText(error, "UNKNOWN_ERROR");
+export type ErrorToast = { title: string; description: string };
+
+/**
+ * Spec 001 §8: a registration error shows the server's error text, or UNKNOWN_ERROR — a code, whose toast spec 000 §8
+ * gives ('Error' / 'Ha ocurrido un error inesperado'); the code itself is never shown. An answer with a generic code
+ * of spec 000 §8 and no text gets that code's toast.
+ */
+export function registrationErrorToast(error: unknown): ErrorToast {
+  if (error instanceof ApiError && error.serverMessage) return { title: "No se ha podido completar", description: error.serverMessage };
+  const byCode = error instanceof ApiError && error.code ? TOASTS_BY_CODE[error.code] : undefined;
+  return byCode ?? TOASTS_BY_CODE.UNKNOWN_ERROR!;
+}

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost, apiRequest } from "@/lib/api-client";
 import { examAttendanceAnswerSchema, type UpcomingExamSlot } from "@/lib/contract/exams";
 import { toast } from "@/components/ui/use-toast";
-import { registrationErrorText } from "./exam-texts";
+import { registrationErrorToast } from "./exam-texts";
 import { examQueries } from "./queries";
 
 export type ExamAction = "register" | "backup" | "withdraw";
@@ -32,7 +32,7 @@ export function useExamRegistration() {
       return apiRequest(`${slotPath(v)}/attendance`, { method: "DELETE" }, examAttendanceAnswerSchema);
     },
     onSuccess: (_data, v) => toast({ ...SUCCESS[v.action], variant: "success" }),
-    onError: (error) => toast({ title: "No se ha podido completar", description: registrationErrorText(error), variant: "destructive" }),
+    onError: (error) => toast({ ...registrationErrorToast(error), variant: "destructive" }),
     onSettled: () => client.invalidateQueries({ queryKey: examQueries.all() }),
   });
 }

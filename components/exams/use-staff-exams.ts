@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost, apiRequest } from "@/lib/api-client";
 import { examAttendanceAnswerSchema, staffExamSchema, type CreateExamBody, type UpdateExamSlotBody } from "@/lib/contract/exams";
 import { toast } from "@/components/ui/use-toast";
-import { registrationErrorText } from "./exam-texts";
+import { registrationErrorToast } from "./exam-texts";
 import { examQueries, type StaffArea } from "./queries";
 
 function useStaffMutation<V>(run: (v: V) => Promise<unknown>, success: { title: string; description?: string }) {
@@ -12,7 +12,7 @@ function useStaffMutation<V>(run: (v: V) => Promise<unknown>, success: { title: 
   return useMutation({
     mutationFn: run,
     onSuccess: () => toast({ ...success, variant: "success" }),
-    onError: (error) => toast({ title: "No se ha podido completar", description: registrationErrorText(error), variant: "destructive" }),
+    onError: (error) => toast({ ...registrationErrorToast(error), variant: "destructive" }),
     onSettled: () => client.invalidateQueries({ queryKey: examQueries.all() }),
   });
 }

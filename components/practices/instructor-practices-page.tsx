@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
-import type { Practice } from "@/lib/contract/practices";
+import type { InstructorPractice } from "@/lib/contract/practices";
 import { ManualPracticeDialog } from "./manual-practice-dialog";
 import { PendingPractices } from "./pending-practices";
 import { PracticeCard } from "./practice-card";
@@ -25,7 +25,7 @@ export function InstructorPracticesPage() {
   const [studentId, setStudentId] = useState("");
   const [month, setMonth] = useState("");
   const [months] = useState(() => recentMonths(new Date(), MONTHS_OFFERED));
-  const [open, setOpen] = useState<Practice | null>(null);
+  const [open, setOpen] = useState<InstructorPractice | null>(null);
   const [isManualOpen, setManualOpen] = useState(false);
   const students = useQuery(instructorQueries.students());
   const list = useQuery(practiceQueries.instructorList({ studentId: studentId || undefined, month: month || undefined }));
@@ -84,12 +84,12 @@ export function InstructorPracticesPage() {
         ) : (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {list.data.map((p) => (
-              <PracticeCard key={p.id} practice={p} showStudent onOpen={setOpen} />
+              <PracticeCard key={p.id} practice={p} onOpen={setOpen} />
             ))}
           </div>
         )}
       </section>
-      <PracticeDetailDialog practice={open} showStudent onClose={() => setOpen(null)} />
+      <PracticeDetailDialog practice={open} onClose={() => setOpen(null)} />
       <ManualPracticeDialog open={isManualOpen} onOpenChange={setManualOpen} />
     </div>
   );

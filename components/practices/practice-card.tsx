@@ -2,15 +2,15 @@
 
 import { CalendarDays, Car, Clock, Gauge, IdCard, User } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import type { Practice } from "@/lib/contract/practices";
-import { formatTimeRange } from "@/lib/format/dates";
-import { formatKm, practiceDay } from "./practice-format";
+import type { InstructorPractice, Practice } from "@/lib/contract/practices";
+import { formatKm, practiceDate, practiceTimeRange } from "./practice-format";
 
-type Props = { practice: Practice; showStudent?: boolean; onOpen: (practice: Practice) => void };
+type Props<P extends Practice | InstructorPractice> = { practice: P; onOpen: (practice: P) => void };
 
-// One finished practice (spec §2): weekday and date, time range, instructor, 'Permiso {licence}', plate and km.
-export function PracticeCard({ practice, showStudent = false, onOpen }: Props) {
-  const hasVehicle = practice.vehicle !== null || practice.kmTraveled !== null;
+// One finished practice (spec §2): weekday and date, time range, instructor, 'Permiso {licence}', plate and km. In the
+// instructor's list (a practice with its student) the student takes the instructor's place.
+export function PracticeCard<P extends Practice | InstructorPractice>({ practice, onOpen }: Props<P>) {
+  const hasVehicle = practice.vehicle !== null || practice.kmTotal !== null;
   return (
     <button
       type="button"
@@ -22,30 +22,30 @@ export function PracticeCard({ practice, showStudent = false, onOpen }: Props) {
       <div className="flex w-full items-start justify-between gap-2">
         <p className="flex items-center gap-2 font-semibold">
           <CalendarDays className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          {practiceDay(practice.start)}
+          {practiceDate(practice.date)}
         </p>
         {practice.type === "manual_practice" ? <Badge variant="secondary">Práctica manual</Badge> : null}
       </div>
       <p className="flex items-center gap-2 tabular-nums">
         <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-        {formatTimeRange(practice.start, practice.end)}
+        {practiceTimeRange(practice)}
       </p>
       <p className="flex items-center gap-2">
         <User className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-        {showStudent ? practice.studentName : practice.instructorName}
+        {"student" in practice ? practice.student.name : practice.instructor.name}
       </p>
       <p className="flex items-center gap-2">
         <IdCard className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-        Permiso {practice.license}
+        Permiso {practice.license.name}
       </p>
       {hasVehicle ? (
         <p className="flex flex-wrap items-center gap-2">
           <Car className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           {practice.vehicle?.plate ?? "—"}
-          {practice.kmTraveled !== null ? (
+          {practice.kmTotal !== null ? (
             <span className="ml-2 inline-flex items-center gap-1 tabular-nums">
               <Gauge className="size-4 text-muted-foreground" aria-hidden />
-              {formatKm(practice.kmTraveled)} km
+              {formatKm(practice.kmTotal)} km
             </span>
           ) : null}
         </p>

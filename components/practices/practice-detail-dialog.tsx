@@ -1,10 +1,9 @@
 "use client";
 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { Practice } from "@/lib/contract/practices";
-import { formatDate, formatTimeRange } from "@/lib/format/dates";
+import type { InstructorPractice, Practice } from "@/lib/contract/practices";
 import { formatDuration } from "@/lib/format/duration";
-import { durationSeconds, formatKm } from "./practice-format";
+import { formatKm, practiceShortDate, practiceTimeRange } from "./practice-format";
 import { DetailItem } from "./detail-item";
 
 function Signature({ label, src }: { label: string; src: string | null }) {
@@ -23,11 +22,12 @@ function Signature({ label, src }: { label: string; src: string | null }) {
   );
 }
 
-type Props = { practice: Practice | null; showStudent?: boolean; onClose: () => void };
+type Props = { practice: Practice | InstructorPractice | null; onClose: () => void };
 
 // 'Detalles de la práctica' (spec §2): date, schedule with duration, instructor, licence; for a practice with a
-// vehicle also plate, Km. Inicio, Km. Fin, Km. Recorridos, observations and both signatures.
-export function PracticeDetailDialog({ practice, showStudent = false, onClose }: Props) {
+// vehicle also plate, Km. Inicio, Km. Fin, Km. Recorridos, observations and both signatures. The instructor's practices
+// carry their student, shown as 'Alumno'.
+export function PracticeDetailDialog({ practice, onClose }: Props) {
   return (
     <Dialog open={practice !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-xl">
@@ -38,19 +38,19 @@ export function PracticeDetailDialog({ practice, showStudent = false, onClose }:
               <DialogDescription>{practice.type === "manual_practice" ? "Práctica manual" : "Práctica"}</DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-2 gap-4">
-              <DetailItem label="Fecha">{formatDate(practice.start)}</DetailItem>
+              <DetailItem label="Fecha">{practiceShortDate(practice.date)}</DetailItem>
               <DetailItem label="Horario">
                 <span className="tabular-nums">
-                  {formatTimeRange(practice.start, practice.end)} ({formatDuration(durationSeconds(practice))})
+                  {practiceTimeRange(practice)} ({formatDuration(practice.duration)})
                 </span>
               </DetailItem>
-              {showStudent ? <DetailItem label="Alumno">{practice.studentName}</DetailItem> : null}
-              <DetailItem label="Profesor">{practice.instructorName}</DetailItem>
-              <DetailItem label="Permiso">{practice.license}</DetailItem>
+              {"student" in practice ? <DetailItem label="Alumno">{practice.student.name}</DetailItem> : null}
+              <DetailItem label="Profesor">{practice.instructor.name}</DetailItem>
+              <DetailItem label="Permiso">{practice.license.name}</DetailItem>
               {practice.vehicle ? <DetailItem label="Vehículo">{practice.vehicle.plate}</DetailItem> : null}
               {practice.kmStart !== null ? <DetailItem label="Km. Inicio">{formatKm(practice.kmStart)}</DetailItem> : null}
               {practice.kmEnd !== null ? <DetailItem label="Km. Fin">{formatKm(practice.kmEnd)}</DetailItem> : null}
-              {practice.kmTraveled !== null ? <DetailItem label="Km. Recorridos">{formatKm(practice.kmTraveled)}</DetailItem> : null}
+              {practice.kmTotal !== null ? <DetailItem label="Km. Recorridos">{formatKm(practice.kmTotal)}</DetailItem> : null}
             </dl>
             <div className="grid gap-1">
               <p className="text-xs font-medium text-muted-foreground">Observaciones</p>

@@ -1,5 +1,5 @@
 import type { Practice } from "@/lib/contract/practices";
-import { durationSeconds, findPractice, formatKm, monthTitle, practiceDay, recentMonths } from "./practice-format";
+import { findPractice, formatKm, monthTitle, practiceDate, practiceDay, practiceShortDate, practiceTimeRange, recentMonths } from "./practice-format";
 
 describe("practice formatting", () => {
   it("titles a month key in Spanish", () => {
@@ -9,13 +9,18 @@ describe("practice formatting", () => {
 
   it("writes the weekday and the date", () => {
     expect(practiceDay("2025-05-12T08:00:00.000Z")).toBe("Lunes, 12 de mayo de 2025");
+    expect(practiceDate("2025-05-12")).toBe("Lunes, 12 de mayo de 2025");
+    expect(practiceShortDate("2025-05-01")).toBe("01/05/2025");
+    expect(practiceTimeRange({ startTime: "09:00", endTime: "10:30" })).toBe("09:00 - 10:30");
   });
 
-  it("measures the lesson and finds a practice in the month map", () => {
-    const p = { id: "b", start: "2025-05-12T08:00:00.000Z", end: "2025-05-12T09:30:00.000Z" } as Practice;
-    expect(durationSeconds(p)).toBe(5400);
-    expect(findPractice({ "2025-05": [{ ...p, id: "a" }, p] }, "b")).toBe(p);
-    expect(findPractice({ "2025-05": [p] }, "zz")).toBeNull();
+  it("finds a practice in the month map by id, in any month", () => {
+    const p = { id: "b", date: "2025-05-12" } as Practice;
+    const a = { id: "a", date: "2025-04-02" } as Practice;
+    expect(findPractice({ "2025-05": { b: p }, "2025-04": { a } }, "b")).toBe(p);
+    expect(findPractice({ "2025-05": { b: p }, "2025-04": { a } }, "a")).toBe(a);
+    expect(findPractice({ "2025-05": { b: p } }, "zz")).toBeNull();
+    expect(findPractice({ "2025-05": { b: p } }, "toString")).toBeNull();
     expect(findPractice(undefined, "b")).toBeNull();
   });
 

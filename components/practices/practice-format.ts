@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { es } from "date-fns/locale";
 import type { Practice, PracticeHistory } from "@/lib/contract/practices";
-import { formatLongDay } from "@/lib/format/dates";
+import { formatDate, formatLongDay } from "@/lib/format/dates";
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase("es-ES") + text.slice(1);
 
@@ -11,21 +11,30 @@ export function monthTitle(key: string): string {
   return capitalize(format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: es }));
 }
 
-/** 'Lunes, 12 de mayo de 2025' (the card's weekday and date). */
+/** 'Lunes, 12 de mayo de 2025' (the weekday and date of an instant, in the reader's time zone). */
 export const practiceDay = (iso: string) => capitalize(formatLongDay(iso));
+
+// A calendar date 'YYYY-MM-DD' as that day at local midnight: the date the school wrote, whatever the reader's zone.
+const calendarDay = (date: string) => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+/** The card's weekday and date from the practice's date: 'Lunes, 12 de mayo de 2025'. */
+export const practiceDate = (date: string) => capitalize(formatLongDay(calendarDay(date)));
+/** The practice's date as dd/MM/yyyy. */
+export const practiceShortDate = (date: string) => formatDate(calendarDay(date));
+/** Its schedule: 'HH:mm - HH:mm'. */
+export const practiceTimeRange = (p: Pick<Practice, "startTime" | "endTime">) => `${p.startTime} - ${p.endTime}`;
 
 const KM_FORMAT = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0 });
 /** Odometer figures in Spanish: 48.210 (four-digit figures stay ungrouped, as es-ES writes them). */
 export const formatKm = (km: number) => KM_FORMAT.format(km);
 
-export const durationSeconds = (p: { start: string; end: string }) => Math.round((Date.parse(p.end) - Date.parse(p.start)) / 1000);
-
-/** A practice in the month map, by id. */
+/** A practice in the month map (month → practice id → practice), by id. */
 export function findPractice(history: PracticeHistory | undefined, id: string | null): Practice | null {
   if (!history || !id) return null;
-  for (const items of Object.values(history)) {
-    const found = items.find((p) => p.id === id);
-    if (found) return found;
+  for (const month of Object.values(history)) {
+    if (Object.hasOwn(month, id)) return month[id]!;
   }
   return null;
 }

@@ -31,7 +31,7 @@ export function PracticeHistoryPage() {
   const months = data ? Object.keys(data) : [];
   const current = Math.min(index, Math.max(months.length - 1, 0));
   const month = months[current];
-  const items = month && data ? (data[month] ?? []) : [];
+  const items = month && data ? Object.values(data[month] ?? {}) : [];
 
   return (
     <div className="mx-auto max-w-5xl">

@@ -3,8 +3,8 @@ import { apiGet } from "@/lib/api-client";
 import { calendarFeedSchema, studentCalendarSchema } from "@/lib/contract/calendar";
 import {
   pendingPracticeListSchema,
+  instructorPracticeListSchema,
   practiceHistorySchema,
-  practiceSchema,
   practiceVehicleListSchema,
   type InstructorPracticesQuery,
 } from "@/lib/contract/practices";
@@ -40,7 +40,7 @@ export const practiceQueries = {
         const params = new URLSearchParams();
         if (filter.studentId) params.set("studentId", filter.studentId);
         if (filter.month) params.set("month", filter.month);
-        return apiGet(`/instructor/practices?${params}`, practiceSchema.array(), signal);
+        return apiGet(`/instructor/practices?${params}`, instructorPracticeListSchema, signal);
       },
       staleTime: ONE_MINUTE,
     }),

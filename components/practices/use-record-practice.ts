@@ -6,7 +6,7 @@ import { fieldErrors, type FieldErrors } from "@/components/biometric/form-error
 import { instructorQueries } from "@/components/instructor/queries";
 import { toast } from "@/components/ui/use-toast";
 import { apiPost } from "@/lib/api-client";
-import { practiceSchema, type FinishPracticeBody, type ManualPracticeBody } from "@/lib/contract/practices";
+import { instructorPracticeSchema, type FinishPracticeBody, type ManualPracticeBody } from "@/lib/contract/practices";
 import { SIGNATURE_ERRORS, type PracticeFieldValues } from "./practice-fields";
 import { practiceQueries } from "./queries";
 
@@ -26,7 +26,7 @@ export function useRecordPractice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: Request) =>
-      apiPost(request.kind === "finish" ? "/instructor/practices" : "/instructor/practices/manual", request.body, practiceSchema),
+      apiPost(request.kind === "finish" ? "/instructor/practices" : "/instructor/practices/manual", request.body, instructorPracticeSchema),
     onSuccess: () => toast({ title: "Práctica finalizada", description: "La práctica se ha registrado correctamente.", variant: "success" }),
     onSettled: () =>
       Promise.all([

@@ -48,31 +48,36 @@ export const manualPracticeBodySchema = kmRule(
   });
 export type ManualPracticeBody = z.infer<typeof manualPracticeBodySchema>;
 
-// §3 Practice.
+// Spec 000 §3 Practice (history), with its names and shapes: the school-local date and times of the lesson, its
+// duration in seconds, km in whole kilometres, signatures as PNG data URLs. Type 'manual_practice' is the "other kind"
+// (a lesson agreed at the desk, without a reservation).
 export const practiceSchema = z.object({
   id: uuidSchema,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  startTime: z.string().regex(/^\d{2}:\d{2}$/),
+  endTime: z.string().regex(/^\d{2}:\d{2}$/),
+  duration: z.number().int().nonnegative(),
+  instructor: z.object({ name: z.string() }),
+  license: z.object({ name: z.string() }),
   type: z.enum(["practice", "manual_practice"]),
-  reservationId: uuidSchema.nullable(),
-  start: z.string(),
-  end: z.string(),
-  studentId: uuidSchema,
-  studentName: z.string(),
-  instructorId: uuidSchema,
-  instructorName: z.string(),
-  license: z.string(),
-  vehicle: z.object({ id: uuidSchema, plate: z.string() }).nullable(),
+  vehicle: z.object({ plate: z.string() }).nullable(),
   kmStart: z.number().int().nullable(),
   kmEnd: z.number().int().nullable(),
-  kmTraveled: z.number().int().nullable(),
+  kmTotal: z.number().int().nullable(),
   observations: z.string().nullable(),
   studentSignature: z.string().nullable(),
   instructorSignature: z.string().nullable(),
 });
 export type Practice = z.infer<typeof practiceSchema>;
 
-// 'YYYY-MM' → practices of that month, newest month first.
-export const practiceHistorySchema = z.record(z.string().regex(/^\d{4}-\d{2}$/), z.array(practiceSchema));
+// Spec 000 §3: keyed by month 'YYYY-MM', then by practice (its id); newest month and newest practice first.
+export const practiceHistorySchema = z.record(z.string().regex(/^\d{4}-\d{2}$/), z.record(uuidSchema, practiceSchema));
 export type PracticeHistory = z.infer<typeof practiceHistorySchema>;
+
+// GET /api/instructor/practices and the answers of the finishing calls (our screens): the same practice with its student.
+export const instructorPracticeSchema = practiceSchema.extend({ student: z.object({ name: z.string() }) });
+export type InstructorPractice = z.infer<typeof instructorPracticeSchema>;
+export const instructorPracticeListSchema = z.array(instructorPracticeSchema);
 
 export const instructorPracticesQuerySchema = z.object({
   studentId: uuidSchema.optional(),

@@ -90,9 +90,11 @@ export async function seedPractices(db: Db, core: CoreSeed, now = new Date()): P
     endAt: r.endAt,
   }));
 
-  // 2. Lessons agreed at the desk last month (always the previous calendar month: the history spans two months).
+  // 2. Lessons agreed at the desk last month: the calendar month before that of today's lesson (3), so the history
+  // always spans two months, even on the 1st just after midnight when today's lesson began the day before.
   const today = localDate(now.getTime(), tz);
-  const firstOfMonth = `${today.slice(0, 8)}01`;
+  const lessonStart = new Date(Math.floor(now.getTime() / (30 * MINUTE)) * 30 * MINUTE - HOUR);
+  const firstOfMonth = `${localDate(lessonStart.getTime(), tz).slice(0, 8)}01`;
   const at = (date: string, hour: number, hours: number) => {
     const startAt = new Date(localToUtc(date, hour * 60, tz));
     return { startAt, endAt: new Date(startAt.getTime() + hours * HOUR) };
@@ -125,7 +127,7 @@ export async function seedPractices(db: Db, core: CoreSeed, now = new Date()): P
   if (rows.length > 0) await db.insert(practices).values(rows);
 
   // 3. Today's lesson with profesor, started an hour ago: confirmed, paid, waiting to be finished.
-  const startAt = new Date(Math.floor(now.getTime() / (30 * MINUTE)) * 30 * MINUTE - HOUR);
+  const startAt = lessonStart;
   const bookedAt = new Date(now.getTime() - 2 * HOUR);
   const [lesson] = await db
     .insert(reservations)

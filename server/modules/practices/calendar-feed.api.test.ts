@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { calendarFeedSchema } from "@/lib/contract/calendar";
-import { capCourses, capEnrollments, capSessions, sections } from "@/server/db/schema/cap";
+import { capAttendances, capCourses, capEnrollments, capSessions, sections } from "@/server/db/schema/cap";
 import { users } from "@/server/db/schema/core";
 import { calendarFeedTokens, practices, schoolEvents } from "@/server/db/schema/practices";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
@@ -55,10 +55,12 @@ describe("iCal subscription", () => {
       .returning();
     await ctx.db.insert(capEnrollments).values({ tenantId: w.tenant.id, capCourseId: course!.id, studentId: w.student.id });
     const session = localSlot(1, 9, 4);
-    await ctx.db.insert(capSessions).values({
+    const [capSession] = await ctx.db.insert(capSessions).values({
       tenantId: w.tenant.id, capCourseId: course!.id, sectionId: section!.id, code: "28/1", name: "Sesión CAP de mañana",
       startAt: new Date(session.start), endAt: new Date(session.end),
-    });
+    }).returning();
+    // The student is in the session as the CAP module puts them: an attendance row made when it was created.
+    await ctx.db.insert(capAttendances).values({ tenantId: w.tenant.id, capSessionId: capSession!.id, studentId: w.student.id });
 
     const res = await readFeed(feed.path!);
     expect(res.status).toBe(200);

@@ -1,7 +1,8 @@
 import { studentCalendarSchema } from "@/lib/contract/calendar";
-import { capCourses, capEnrollments, capSessions, sections } from "@/server/db/schema/cap";
 import { practices, schoolEvents } from "@/server/db/schema/practices";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
+import { createCapStudent, createCourse, createSection, createSession as createCapSession, setAttendance } from "@/tests/fixtures/cap-factories";
+import { createUser, tokenFor } from "@/tests/fixtures/factories";
 import { createBookingWorld, insertReservation, localSlot, type BookingWorld } from "@/tests/fixtures/reservation-factories";
 
 jest.setTimeout(60_000);
@@ -47,6 +48,9 @@ describe("GET /api/student/calendar", () => {
     // An event ending exactly at the range start is outside it.
     const edge = await calendar(localSlot(-2, 10).end, localSlot(-1, 0).start);
     expect(studentCalendarSchema.parse(edge.json).map((e) => e.data.reservationId)).not.toContain(practiced.id);
+    // An event starting exactly at the range end is outside it too; the one before it is in.
+    const endEdge = studentCalendarSchema.parse((await calendar(localSlot(-3, 0).start, localSlot(-2, 10).start)).json);
+    expect(endEdge.map((e) => e.data.reservationId)).toEqual([denied.id]);
   });
 
   it("paints pending reservations amber and confirmed ones teal (spec §2)", async () => {
@@ -69,21 +73,71 @@ describe("GET /api/student/calendar", () => {
 });
 
 describe("GET /api/student/calendar: CAP sessions", () => {
-  it("shows the sessions of the student's CAP courses only, as sessions without url", async () => {
-    const [section] = await ctx.db.insert(sections).values({ tenantId: w.tenant.id, name: "Sede" }).returning();
-    const course = async (name: string) =>
-      (await ctx.db.insert(capCourses).values({ tenantId: w.tenant.id, sectionId: section!.id, name, code: name, startDate: "2020-01-01", endDate: "2099-01-01" }).returning())[0]!;
-    const mine = await course("CAP mío");
-    const other = await course("CAP ajeno");
-    await ctx.db.insert(capEnrollments).values({ tenantId: w.tenant.id, capCourseId: mine.id, studentId: w.student.id });
+  let adminToken: string;
+  let section: { id: string };
+  beforeEach(async () => {
+    adminToken = await tokenFor(await createUser(ctx.db, w.tenant, { roles: ["ROLE_ADMINISTRADOR"] }), w.tenant);
+    section = await createSection(ctx.db, w.tenant);
+  });
+
+  const admin = (path: string, method: string, body?: unknown) => ctx.call(`/administrator${path}`, { method, body, host: w.tenant.host, token: adminToken });
+  // Through the administrator's API, so each session gets the attendance rows the CAP module really makes.
+  async function newSession(courseId: string, slot: { start: string; end: string }, name: string) {
+    const res = await admin(`/cap/cap-courses/${courseId}/sessions`, "POST", { name, start: slot.start, end: slot.end });
+    expect(res.status).toBe(201);
+    return res.json.id as string;
+  }
+  async function enrol(courseId: string, studentId: string) {
+    const res = await admin(`/cap/cap-courses/${courseId}/enrollments`, "POST", { studentIds: [studentId] });
+    expect(res.json.successful).toHaveLength(1);
+    return res.json.successful[0].enrollmentId as string;
+  }
+  const sessionTitles = async () =>
+    studentCalendarSchema
+      .parse((await calendar(localSlot(-3, 0).start, localSlot(4, 0).start)).json)
+      .filter((e) => e.type === "session")
+      .map((e) => e.title);
+
+  it("shows the sessions the student is in, as sessions without url; not other courses' sessions", async () => {
+    const mine = await createCourse(ctx.db, w.tenant, section, { name: "CAP mío" });
+    const other = await createCourse(ctx.db, w.tenant, section, { name: "CAP ajeno" });
     const slot = localSlot(1, 9, 4);
-    for (const c of [mine, other]) {
-      await ctx.db.insert(capSessions).values({
-        tenantId: w.tenant.id, capCourseId: c.id, sectionId: section!.id, code: c.code, name: `Sesión ${c.name}`,
-        startAt: new Date(slot.start), endAt: new Date(slot.end),
-      });
-    }
+    await createCapSession(ctx.db, w.tenant, mine, new Date(slot.start), new Date(slot.end), [w.student.id]);
+    const mate = await createCapStudent(ctx.db, w.tenant);
+    await createCapSession(ctx.db, w.tenant, other, new Date(slot.start), new Date(slot.end), [mate.id]);
     const events = studentCalendarSchema.parse((await calendar(localSlot(0, 0).start, localSlot(3, 0).start)).json);
-    expect(events).toEqual([expect.objectContaining({ type: "session", title: "Sesión CAP mío", url: null, color: "#2563eb" })]);
+    expect(events).toEqual([expect.objectContaining({ type: "session", title: mine.name, url: null, color: "#2563eb" })]);
+  });
+
+  it("leaves out a session created before the student enrolled (spec 001 §4) and shows the later ones", async () => {
+    const course = await createCourse(ctx.db, w.tenant, section);
+    const mate = await createCapStudent(ctx.db, w.tenant);
+    await enrol(course.id, mate.id);
+    await newSession(course.id, localSlot(1, 9, 4), "Antes de inscribirse");
+    await enrol(course.id, w.student.id);
+    await newSession(course.id, localSlot(2, 9, 4), "Después de inscribirse");
+    expect(await sessionTitles()).toEqual(["Después de inscribirse"]);
+  });
+
+  it("shows a session of a course the student is not enrolled in when they were added to it by hand", async () => {
+    const course = await createCourse(ctx.db, w.tenant, section);
+    const mate = await createCapStudent(ctx.db, w.tenant);
+    await enrol(course.id, mate.id);
+    const sessionId = await newSession(course.id, localSlot(1, 9, 4), "Añadido a mano");
+    expect(await sessionTitles()).toEqual([]);
+    expect((await admin("/cap/cap-attendance", "POST", { capSessionId: sessionId, studentId: w.student.id })).status).toBe(201);
+    expect(await sessionTitles()).toEqual(["Añadido a mano"]);
+  });
+
+  it("keeps a session the student attended after they leave the course; an untouched upcoming one goes", async () => {
+    const course = await createCourse(ctx.db, w.tenant, section);
+    const enrollmentId = await enrol(course.id, w.student.id);
+    const past = localSlot(-1, 9, 4);
+    const attended = await newSession(course.id, past, "Asistida");
+    await newSession(course.id, localSlot(2, 9, 4), "Próxima");
+    await setAttendance(ctx.db, w.tenant, attended, w.student.id, new Date(past.start), new Date(past.end));
+    expect(await sessionTitles()).toEqual(["Asistida", "Próxima"]);
+    expect((await admin(`/cap/cap-courses/${course.id}/enrollments/${enrollmentId}`, "DELETE")).status).toBe(204);
+    expect(await sessionTitles()).toEqual(["Asistida"]);
   });
 });

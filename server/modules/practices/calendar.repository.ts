@@ -1,17 +1,29 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { PRACTICE_MAX_HOURS } from "@/lib/contract/practices";
 import type { DbOrTx } from "../../db/client";
-import { capEnrollments, capSessions } from "../../db/schema/cap";
+import { capAttendances, capSessions } from "../../db/schema/cap";
 import { practices, schoolEvents } from "../../db/schema/practices";
 import { reservations } from "../../db/schema/reservations";
 
 // Everything overlapping [from, to); each query is tenant-scoped and uses a (tenant, owner, start) index.
+
+// A student is in a CAP session when it has an attendance row for them (made for everyone enrolled when the session
+// was created, or added by hand), not when they are enrolled in its course: a later enrolment does not join existing
+// sessions (spec 001 §4), and a session they attended stays theirs after they leave the course.
 export function listStudentSessions(db: DbOrTx, tenantId: string, studentId: string, from: Date, to: Date) {
   return db
     .select({ id: capSessions.id, name: capSessions.name, startAt: capSessions.startAt, endAt: capSessions.endAt })
-    .from(capSessions)
-    .innerJoin(capEnrollments, eq(capEnrollments.capCourseId, capSessions.capCourseId))
-    .where(and(eq(capSessions.tenantId, tenantId), eq(capEnrollments.studentId, studentId), lt(capSessions.startAt, to), gt(capSessions.endAt, from)));
+    .from(capAttendances)
+    .innerJoin(capSessions, eq(capSessions.id, capAttendances.capSessionId))
+    .where(
+      and(
+        eq(capAttendances.tenantId, tenantId),
+        eq(capAttendances.studentId, studentId),
+        eq(capSessions.tenantId, tenantId),
+        lt(capSessions.startAt, to),
+        gt(capSessions.endAt, from),
+      ),
+    );
 }
 
 export function listSchoolEvents(db: DbOrTx, tenantId: string, from: Date, to: Date) {

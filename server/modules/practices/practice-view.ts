@@ -1,34 +1,44 @@
-import type { Practice, PracticeHistory } from "@/lib/contract/practices";
-import { localDate } from "@/lib/time/zoned-time";
+import type { InstructorPractice, Practice, PracticeHistory } from "@/lib/contract/practices";
+import { localDate, localParts } from "@/lib/time/zoned-time";
 import type { PracticeViewRow } from "./practices.repository";
 
-export function toPractice(r: PracticeViewRow): Practice {
+const pad = (n: number) => String(n).padStart(2, "0");
+const localTime = (at: Date, timeZone: string) => {
+  const p = localParts(at.getTime(), timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+};
+
+// Spec 000 §3 Practice: the lesson's date and times on the school's clock, whatever the reader's time zone.
+export function toPractice(r: PracticeViewRow, timeZone: string): Practice {
   const p = r.practice;
-  const kmTraveled = p.kmStart !== null && p.kmEnd !== null ? p.kmEnd - p.kmStart : null;
   return {
     id: p.id,
+    date: localDate(p.startAt.getTime(), timeZone),
+    startTime: localTime(p.startAt, timeZone),
+    endTime: localTime(p.endAt, timeZone),
+    duration: Math.round((p.endAt.getTime() - p.startAt.getTime()) / 1000),
+    instructor: { name: r.instructorName },
+    license: { name: r.license },
     type: p.reservationId ? "practice" : "manual_practice",
-    reservationId: p.reservationId,
-    start: p.startAt.toISOString(),
-    end: p.endAt.toISOString(),
-    studentId: p.studentId,
-    studentName: r.studentName,
-    instructorId: p.instructorId,
-    instructorName: r.instructorName,
-    license: r.license,
-    vehicle: p.vehicleId && r.plate ? { id: p.vehicleId, plate: r.plate } : null,
+    vehicle: r.plate ? { plate: r.plate } : null,
     kmStart: p.kmStart,
     kmEnd: p.kmEnd,
-    kmTraveled,
+    kmTotal: p.kmStart !== null && p.kmEnd !== null ? p.kmEnd - p.kmStart : null,
     observations: p.observations,
     studentSignature: p.studentSignature,
     instructorSignature: p.instructorSignature,
   };
 }
 
-// Month keys in the school's time zone; rows arrive newest first, so insertion order is newest month first.
-export function groupByMonth(items: Practice[], timeZone: string): PracticeHistory {
+export const toInstructorPractice = (r: PracticeViewRow, timeZone: string): InstructorPractice => ({
+  ...toPractice(r, timeZone),
+  student: { name: r.studentName },
+});
+
+// 'YYYY-MM' (the practice's school-local date) → practice id → practice. Rows arrive newest first and object keys keep
+// insertion order (neither key looks like an array index), so months and practices come out newest first.
+export function groupByMonth(items: Practice[]): PracticeHistory {
   const out: PracticeHistory = {};
-  for (const p of items) (out[localDate(Date.parse(p.start), timeZone).slice(0, 7)] ??= []).push(p);
+  for (const p of items) (out[p.date.slice(0, 7)] ??= {})[p.id] = p;
   return out;
 }

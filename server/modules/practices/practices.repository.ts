@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { PRACTICE_MAX_HOURS } from "@/lib/contract/practices";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema/core";
 import { practices } from "../../db/schema/practices";
@@ -47,6 +48,61 @@ export async function lockReservation(db: DbOrTx, tenantId: string, id: string) 
     .from(reservations)
     .where(and(eq(reservations.tenantId, tenantId), eq(reservations.id, id)))
     .for("update");
+  return rows[0] ?? null;
+}
+
+/**
+ * Locks the people of a lesson (their user rows, in id order so two lessons sharing them never deadlock) for the rest
+ * of the transaction: recording a practice for a student or an instructor waits for any other one being recorded.
+ * NO KEY UPDATE, so rows that merely reference these users can still be written meanwhile.
+ */
+export async function lockLessonPeople(db: DbOrTx, tenantId: string, userIds: string[]) {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)))
+    .orderBy(asc(users.id))
+    .for("no key update");
+}
+
+export type LessonWindow = { studentId: string; instructorId: string; startAt: Date; endAt: Date };
+// No lesson lasts longer (contract): a lower bound on the start keeps the (tenant, person, start) index scans short.
+const LONGEST_LESSON_MS = PRACTICE_MAX_HOURS * 3_600_000;
+const overlapping = (
+  col: { tenantId: AnyPgColumn; studentId: AnyPgColumn; instructorId: AnyPgColumn; startAt: AnyPgColumn; endAt: AnyPgColumn },
+  tenantId: string,
+  w: LessonWindow,
+) =>
+  and(
+    eq(col.tenantId, tenantId),
+    or(eq(col.studentId, w.studentId), eq(col.instructorId, w.instructorId)),
+    gt(col.startAt, new Date(w.startAt.getTime() - LONGEST_LESSON_MS)),
+    lt(col.startAt, w.endAt),
+    gt(col.endAt, w.startAt),
+  );
+
+/** A recorded practice of the lesson's student or instructor that overlaps it (half-open ranges), except one of `exceptReservationId`. */
+export async function findOverlappingPractice(db: DbOrTx, tenantId: string, w: LessonWindow, exceptReservationId?: string) {
+  const rows = await db
+    .select({ studentId: practices.studentId, instructorId: practices.instructorId })
+    .from(practices)
+    .where(
+      and(
+        overlapping(practices, tenantId, w),
+        exceptReservationId ? or(isNull(practices.reservationId), ne(practices.reservationId, exceptReservationId)) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A requested or confirmed reservation of the lesson's student or instructor that overlaps it. */
+export async function findOverlappingActiveReservation(db: DbOrTx, tenantId: string, w: LessonWindow) {
+  const rows = await db
+    .select({ studentId: reservations.studentId, instructorId: reservations.instructorId })
+    .from(reservations)
+    .where(and(overlapping(reservations, tenantId, w), inArray(reservations.status, ["requested", "confirmed"])))
+    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,10 +1,10 @@
 import {
   FINISH_WINDOW_DAYS,
   type FinishPracticeBody,
+  type InstructorPractice,
   type InstructorPracticesQuery,
   type ManualPracticeBody,
   type PendingPractice,
-  type Practice,
   type PracticeHistory,
   type PracticeVehicle,
 } from "@/lib/contract/practices";
@@ -13,14 +13,18 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, conflict, notFound } from "../../http/errors";
 import { findAssignment } from "../reservations/assignments.repository";
-import { groupByMonth, toPractice } from "./practice-view";
+import { groupByMonth, toInstructorPractice, toPractice } from "./practice-view";
 import {
+  findOverlappingActiveReservation,
+  findOverlappingPractice,
   findVehicle,
   insertPractice,
   listActiveVehicles,
   listPendingForInstructor,
   listPracticeViews,
+  lockLessonPeople,
   lockReservation,
+  type LessonWindow,
 } from "./practices.repository";
 
 const DAY_MS = 86_400_000;
@@ -51,14 +55,30 @@ async function checkVehicle(db: DbOrTx, tenantId: string, vehicleId: string, lic
   }
 }
 
-async function getOne(db: Db, tenantId: string, instructorId: string, id: string): Promise<Practice> {
-  const [row] = await listPracticeViews(db, tenantId, { id, instructorId });
+/**
+ * One lesson, one practice: the student and the instructor can be in one lesson at a time. Called inside the recording
+ * transaction; the people's rows are locked first, so two recordings for either of them are decided one after the other.
+ */
+async function refuseOverlappingPractice(tx: DbOrTx, tenantId: string, w: LessonWindow, exceptReservationId?: string) {
+  await lockLessonPeople(tx, tenantId, [w.studentId, w.instructorId]);
+  const clash = await findOverlappingPractice(tx, tenantId, w, exceptReservationId);
+  if (!clash) return;
+  throw conflict(
+    "PRACTICE_OVERLAP",
+    clash.studentId === w.studentId
+      ? "El alumno ya tiene una práctica registrada que coincide con ese horario"
+      : "Ya tienes una práctica registrada que coincide con ese horario",
+  );
+}
+
+async function getOne(db: Db, tenant: Tenant, instructorId: string, id: string): Promise<InstructorPractice> {
+  const [row] = await listPracticeViews(db, tenant.id, { id, instructorId });
   if (!row) throw notFound("Práctica no encontrada");
-  return toPractice(row);
+  return toInstructorPractice(row, tenant.timeZone);
 }
 
 // The instructor finishes a confirmed lesson of theirs whose start has come: one practice per reservation.
-export async function finishPractice(db: Db, tenant: Tenant, auth: Auth, body: FinishPracticeBody, now = new Date()): Promise<Practice> {
+export async function finishPractice(db: Db, tenant: Tenant, auth: Auth, body: FinishPracticeBody, now = new Date()): Promise<InstructorPractice> {
   const id = await db.transaction(async (tx) => {
     const r = await lockReservation(tx, tenant.id, body.reservationId);
     if (!r || r.instructorId !== auth.userId) throw notFound("Reserva no encontrada");
@@ -68,6 +88,7 @@ export async function finishPractice(db: Db, tenant: Tenant, auth: Auth, body: F
       throw conflict("FINISH_WINDOW_CLOSED", `Solo se puede finalizar una práctica durante los ${FINISH_WINDOW_DAYS} días siguientes a su inicio`);
     }
     await checkVehicle(tx, tenant.id, body.vehicleId, r.licenseId);
+    await refuseOverlappingPractice(tx, tenant.id, r, r.id);
     const inserted = await insertPractice(tx, {
       tenantId: tenant.id,
       reservationId: r.id,
@@ -81,40 +102,48 @@ export async function finishPractice(db: Db, tenant: Tenant, auth: Auth, body: F
     if (!inserted) throw conflict("PRACTICE_ALREADY_RECORDED", "Esta práctica ya está finalizada");
     return inserted;
   });
-  return getOne(db, tenant.id, auth.userId, id);
+  return getOne(db, tenant, auth.userId, id);
 }
 
 // A lesson agreed at the desk, for one of the instructor's students in one of their assigned licences.
-export async function recordManualPractice(db: Db, tenant: Tenant, auth: Auth, body: ManualPracticeBody, now = new Date()): Promise<Practice> {
+export async function recordManualPractice(db: Db, tenant: Tenant, auth: Auth, body: ManualPracticeBody, now = new Date()): Promise<InstructorPractice> {
   const assignment = await findAssignment(db, tenant.id, body.studentId, auth.userId, body.licenseId);
   if (!assignment) throw notFound("Alumno no encontrado");
   if (new Date(body.startAt).getTime() > now.getTime()) throw new AppError("VALIDATION_ERROR", "La práctica aún no ha comenzado", 422);
   if (new Date(body.startAt) < finishWindowStart(now)) {
     throw new AppError("VALIDATION_ERROR", `Solo se pueden registrar prácticas de los últimos ${FINISH_WINDOW_DAYS} días`, 422);
   }
-  await checkVehicle(db, tenant.id, body.vehicleId, body.licenseId);
-  const id = await insertPractice(db, {
-    tenantId: tenant.id,
-    studentId: body.studentId,
-    instructorId: auth.userId,
-    licenseId: body.licenseId,
-    startAt: new Date(body.startAt),
-    endAt: new Date(body.endAt),
-    ...recordedFields(body),
+  const lesson: LessonWindow = { studentId: body.studentId, instructorId: auth.userId, startAt: new Date(body.startAt), endAt: new Date(body.endAt) };
+  const id = await db.transaction(async (tx) => {
+    await checkVehicle(tx, tenant.id, body.vehicleId, body.licenseId);
+    await refuseOverlappingPractice(tx, tenant.id, lesson);
+    // A booked lesson is finished from its reservation (which keeps its charge and its link); a manual practice
+    // beside it would record the same lesson twice.
+    const booked = await findOverlappingActiveReservation(tx, tenant.id, lesson);
+    if (booked) {
+      throw conflict(
+        "RESERVATION_OVERLAP",
+        booked.studentId === lesson.studentId
+          ? "El alumno tiene una reserva pendiente o confirmada que coincide con ese horario: una clase reservada se finaliza desde su reserva"
+          : "Tienes una reserva pendiente o confirmada que coincide con ese horario: una clase reservada se finaliza desde su reserva",
+      );
+    }
+    const inserted = await insertPractice(tx, { tenantId: tenant.id, licenseId: body.licenseId, ...lesson, ...recordedFields(body) });
+    if (!inserted) throw conflict("PRACTICE_ALREADY_RECORDED", "Esta práctica ya está finalizada");
+    return inserted;
   });
-  if (!id) throw conflict("PRACTICE_ALREADY_RECORDED", "Esta práctica ya está finalizada");
-  return getOne(db, tenant.id, auth.userId, id);
+  return getOne(db, tenant, auth.userId, id);
 }
 
 export async function getStudentHistory(db: Db, tenant: Tenant, studentId: string): Promise<PracticeHistory> {
   const rows = await listPracticeViews(db, tenant.id, { studentId });
-  return groupByMonth(rows.map(toPractice), tenant.timeZone);
+  return groupByMonth(rows.map((r) => toPractice(r, tenant.timeZone)));
 }
 
-export async function listInstructorPractices(db: Db, tenant: Tenant, instructorId: string, q: InstructorPracticesQuery): Promise<Practice[]> {
+export async function listInstructorPractices(db: Db, tenant: Tenant, instructorId: string, q: InstructorPracticesQuery): Promise<InstructorPractice[]> {
   const range = q.month ? monthRange(q.month, tenant.timeZone) : {};
   const rows = await listPracticeViews(db, tenant.id, { instructorId, studentId: q.studentId, ...range });
-  return rows.map(toPractice);
+  return rows.map((r) => toInstructorPractice(r, tenant.timeZone));
 }
 
 // The instructor's to-do list: started confirmed lessons inside the finishing window with no practice yet.

@@ -17,12 +17,20 @@ test("the student registers after confirming, sees 'Inscrito' and the places go 
   await expect(slot).toContainText("4 plazas disponibles");
   await shot(page, "upcoming-before");
 
-  // Going back from the confirmation registers nothing.
+  // Cancelling the confirmation (spec 000 §9: 'Cancelar') registers nothing.
   await slot.getByRole("button", { name: "Inscribirme" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Confirmar inscripción" });
   await expect(dialog).toContainText("Circulación del permiso B");
-  await dialog.getByRole("button", { name: "Volver" }).click();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
   await expect(dialog).toBeHidden();
+  await expect(slot).toContainText("4 plazas disponibles");
+
+  // The connection drops while registering: no server text, so the UNKNOWN_ERROR toast of spec 000 §8, not the code.
+  await page.route("**/api/student/exam-attendance", (route) => route.abort("internetdisconnected"), { times: 1 });
+  await slot.getByRole("button", { name: "Inscribirme" }).click();
+  await dialog.getByRole("button", { name: "Sí, inscribirme" }).click();
+  await expect(page.getByText("Ha ocurrido un error inesperado", { exact: true })).toBeVisible();
+  await expect(page.getByText("UNKNOWN_ERROR")).toHaveCount(0);
   await expect(slot).toContainText("4 plazas disponibles");
 
   await slot.getByRole("button", { name: "Inscribirme" }).click();
