@@ -1,9 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Search } from "lucide-react";
+import { RotateCw, Search } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useToast } from "@/components/ui/use-toast";
@@ -19,6 +20,8 @@ import { useMyId } from "@/components/shell/use-session";
 import { useOpenContact } from "./use-chat-actions";
 
 type Tab = "chats" | "contacts";
+
+const CONTACTS_LOAD_ERROR = "No se pudieron cargar los contactos";
 
 // A conversation just created from a contact, shown until the polled list contains it.
 function draftFrom(id: string, contact: Contact): Conversation {
@@ -82,6 +85,14 @@ export function ChatPage() {
           <TabsContent value="contacts" className="flex min-h-0 flex-col data-[state=inactive]:hidden">
             {contacts.isPending ? (
               <EmptyState title="Cargando..." />
+            ) : contacts.isError && !contacts.data ? (
+              // The spec has no wording for this; a failed load must not read as "you have no contacts".
+              <EmptyState title={CONTACTS_LOAD_ERROR} text={errorText(contacts.error)}>
+                <Button variant="outline" size="sm" onClick={() => void contacts.refetch()} disabled={contacts.isFetching}>
+                  <RotateCw className={cn("size-4", contacts.isFetching && "animate-spin")} aria-hidden />
+                  Reintentar
+                </Button>
+              </EmptyState>
             ) : (
               <ContactList contacts={contacts.data ?? []} search={searches.contacts} onOpen={onOpenContact} isOpening={openContact.isPending} />
             )}

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
+import { ApiError, apiGet } from "@/lib/api-client";
 import { contactListSchema, conversationListSchema, messageListSchema, unreadCountSchema } from "@/lib/contract/messaging";
 
 // Spec §9: conversations and messages polled every 5 s, not in the background; the unread count every 10 s,
@@ -21,6 +21,8 @@ export const chatQueries = {
       queryKey: [...chatQueries.all(), "contacts"] as const,
       queryFn: ({ signal }) => apiGet("/messaging/contacts", contactListSchema, signal),
       staleTime: 60_000,
+      // One quiet retry, then the error state with its 'Reintentar' (not three backed-off retries, ~14 s of "Cargando...").
+      retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status < 500),
     }),
   messages: (conversationId: string) =>
     queryOptions({

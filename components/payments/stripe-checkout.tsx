@@ -1,16 +1,8 @@
 "use client";
 
 import { Elements } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { CheckoutForm } from "./checkout-form";
-
-// One Stripe.js instance per school account for the life of the page.
-const instances = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publicKey: string, stripeAccount: string | null) {
-  const key = `${publicKey}:${stripeAccount ?? ""}`;
-  if (!instances.has(key)) instances.set(key, loadStripe(publicKey, { locale: "es", ...(stripeAccount ? { stripeAccount } : {}) }));
-  return instances.get(key)!;
-}
+import { stripeFor } from "./stripe-instance";
 
 type Props = { publicKey: string; stripeAccount: string | null; clientSecret: string; total: number };
 

@@ -20,6 +20,14 @@ export type PaymentState = { phase: PaymentPhase; message: string | null };
 
 export const RETURN_PATH = "/student/balance/history";
 
+// The history page as Stripe's own redirect reaches it: it reads the PaymentIntent's status back from the secret.
+const returnUrl = (clientSecret: string) =>
+  `${RETURN_PATH}?${new URLSearchParams({
+    payment_intent: clientSecret.split("_secret_")[0]!,
+    payment_intent_client_secret: clientSecret,
+    redirect_status: "succeeded",
+  })}`;
+
 // Pending, then success (toast, redirect after 3 s) or failed; a processing payment is checked again after 2 s and
 // shown as processed 3 s later (second document §4). The balance itself is credited by Stripe's webhook.
 export function usePaymentFlow(clientSecret: string) {
@@ -34,7 +42,7 @@ export function usePaymentFlow(clientSecret: string) {
     setState({ phase: "success", message: PAYMENT_MESSAGES.succeeded });
     toast({ title: "Pago completado", description: PAYMENT_MESSAGES.succeeded, variant: "success" });
     void client.invalidateQueries({ queryKey: balanceQueries.all() });
-    later(SUCCESS_REDIRECT_MS, () => router.push(`${RETURN_PATH}?redirect_status=succeeded`));
+    later(SUCCESS_REDIRECT_MS, () => router.push(returnUrl(clientSecret)));
   }
 
   function apply(stripe: Stripe, status: string | undefined, isRecheck: boolean) {

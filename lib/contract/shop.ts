@@ -26,7 +26,8 @@ export type Product = z.infer<typeof productSchema>;
 // GET /api/shop/products: the products on sale for the school's balance mode.
 export const productListSchema = z.array(productSchema);
 
-// POST /api/shop/order. Quantity 0 removes the line; at least one line must remain.
+// POST /api/shop/order. Quantity 0 removes the line; at least one line must remain. An absent or null list is an
+// empty one, so it gets the spec's 'Debes seleccionar al menos un producto' rather than 'Faltan campos requeridos'.
 export const orderItemInputSchema = z.object({
   productId: uuidSchema,
   quantity: z
@@ -36,7 +37,11 @@ export const orderItemInputSchema = z.object({
     .max(MAX_ITEM_QUANTITY, `La cantidad máxima por producto es ${MAX_ITEM_QUANTITY}`),
 });
 export const createOrderBodySchema = z.object({
-  items: z.array(orderItemInputSchema).max(50, "Demasiados productos en el pedido"),
+  items: z
+    .array(orderItemInputSchema)
+    .max(50, "Demasiados productos en el pedido")
+    .nullish()
+    .transform((items) => items ?? []),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { preparedRead } from "../../db/prepared";
 import { conversationParticipants, conversations, messages } from "../../db/schema/messaging";
@@ -153,6 +153,10 @@ export async function listMessagesFor(db: DbOrTx, tenantId: string, conversation
   return rows.flatMap((m) => (m.id && m.author && m.body !== null && m.createdAt ? [{ id: m.id, author: m.author, body: m.body, createdAt: m.createdAt }] : []));
 }
 
+// Read marks are compared with messages' created_at, so both come from the database's clock (now()), never the API
+// process's; greatest() keeps a mark from moving back when two writes race.
+const readMarkUpTo = (instant: SQL) => sql`greatest(${conversationParticipants.lastReadAt}, ${instant})`;
+
 export async function insertMessage(db: DbOrTx, tenantId: string, conversationId: string, authorId: string, partnerId: string, body: string) {
   const [row] = await db.insert(messages).values({ tenantId, conversationId, authorId, body }).returning();
   await db.update(conversations).set({ lastMessageAt: row!.createdAt }).where(and(eq(conversations.tenantId, tenantId), eq(conversations.id, conversationId)));
@@ -160,18 +164,18 @@ export async function insertMessage(db: DbOrTx, tenantId: string, conversationId
     .update(conversationParticipants)
     .set({ unreadCount: sql`${conversationParticipants.unreadCount} + 1` })
     .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, partnerId)));
-  // The author has read everything up to their own message.
+  // The author has read everything up to their own message; a later read mark stays (marks never go back).
   await db
     .update(conversationParticipants)
-    .set({ unreadCount: 0, lastReadAt: row!.createdAt })
+    .set({ unreadCount: 0, lastReadAt: readMarkUpTo(sql`(SELECT m.created_at FROM messages m WHERE m.id = ${row!.id})`) })
     .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, authorId)));
   return row!;
 }
 
-export async function markRead(db: DbOrTx, tenantId: string, conversationId: string, me: string, now: Date): Promise<void> {
+export async function markRead(db: DbOrTx, tenantId: string, conversationId: string, me: string): Promise<void> {
   await db
     .update(conversationParticipants)
-    .set({ unreadCount: 0, lastReadAt: sql`greatest(${conversationParticipants.lastReadAt}, ${now.toISOString()}::timestamptz)` })
+    .set({ unreadCount: 0, lastReadAt: readMarkUpTo(sql`now()`) })
     .where(
       and(
         eq(conversationParticipants.tenantId, tenantId),

@@ -74,7 +74,7 @@ export async function sendMessage(db: Db, tenantId: string, conversationId: stri
   return { id: row.id, author: row.authorId, body: row.body, createdAt: iso(row.createdAt)! };
 }
 
-export async function markConversationRead(db: Db, tenantId: string, conversationId: string, me: string, now = new Date()): Promise<void> {
+export async function markConversationRead(db: Db, tenantId: string, conversationId: string, me: string): Promise<void> {
   await requireParticipant(db, tenantId, conversationId, me);
-  await repo.markRead(db, tenantId, conversationId, me, now);
+  await repo.markRead(db, tenantId, conversationId, me);
 }

@@ -2,7 +2,7 @@ import { orderSchema, productListSchema, stripePublicKeySchema } from "@/lib/con
 import { setStripeApiTarget } from "@/server/payments/stripe-gateway";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createBookingWorld, ledgerViolations, type BookingWorld } from "@/tests/fixtures/reservation-factories";
-import { configureStripe, createProducts, HOUR } from "@/tests/fixtures/shop-factories";
+import { configureStripe, countRows, createProducts, HOUR } from "@/tests/fixtures/shop-factories";
 import { addStudent } from "@/tests/fixtures/reservation-factories";
 import { startStripeStandIn, type StripeStandIn } from "@/tests/fixtures/stripe-stand-in";
 
@@ -67,6 +67,28 @@ describe("POST /api/shop/order and GET /api/shop/order/{id}", () => {
     const res = await order((items as { quantity: number }[]).map((i) => ({ productId: p.oneHour.id, ...i })));
     expect(res.status).toBe(422);
     expect(res.json).toEqual({ error: "NO_PRODUCT_SELECTED", message: "Debes seleccionar al menos un producto" });
+  });
+
+  it.each([
+    ["an empty body", {}],
+    ["a null list", { items: null }],
+    ["no body at all", undefined],
+  ])("refuses %s with the spec's message and writes nothing", async (_name, body) => {
+    const before = await countRows(ctx.db, "orders", w.tenant.id);
+    const res = await as(w.studentToken, "/shop/order", "POST", body);
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({ error: "NO_PRODUCT_SELECTED", message: "Debes seleccionar al menos un producto" });
+    expect(await countRows(ctx.db, "orders", w.tenant.id)).toBe(before);
+  });
+
+  it.each([
+    ["items that are not a list", { items: "p1" }],
+    ["an item without a product", { items: [{ quantity: 1 }] }],
+  ])("still refuses %s as bad input", async (_name, body) => {
+    const res = await as(w.studentToken, "/shop/order", "POST", body);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.json.error).not.toBe("NO_PRODUCT_SELECTED");
   });
 
   it.each([

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { balanceHistorySchema } from "@/lib/contract/balance";
+import { paymentIntents } from "@/server/db/schema/shop";
 import { webhookAckSchema } from "@/lib/contract/shop";
 import { setStripeApiTarget } from "@/server/payments/stripe-gateway";
 import type { ProviderKeys } from "@/server/payments/types";
@@ -26,10 +28,10 @@ afterAll(async () => {
 type School = { w: BookingWorld; keys: ProviderKeys; intent: StandInIntent; orderId: string };
 
 // A school with Stripe keys and a student (2 h of balance) who has paid an order of one 5-hour pack at Stripe.
-async function paidOrder(settings?: Record<string, string>): Promise<School> {
+async function paidOrder(settings?: Record<string, string>, stripeAccount: string | null = null): Promise<School> {
   const w = await createBookingWorld(ctx.db, { balanceSeconds: 2 * HOUR, settings });
   const p = await createProducts(ctx.db, w.tenant);
-  const keys = await configureStripe(ctx.db, w.tenant);
+  const keys = await configureStripe(ctx.db, w.tenant, stripeAccount);
   const productId = settings?.balance_mode === "money" ? p.fifty.id : p.fiveHours.id;
   const call = (path: string, body: unknown) => ctx.call(path, { host: w.tenant.host, token: w.studentToken, method: "POST", body });
   const orderId = (await call("/shop/order", { items: [{ productId, quantity: 1 }] })).json.id;
@@ -44,6 +46,9 @@ const historyOf = async (w: BookingWorld) =>
 const succeeded = (s: School) => stripe.event("payment_intent.succeeded", stripe.setStatus(s.intent.id, "succeeded"));
 const deliver = (s: School, event: unknown, options: Parameters<typeof sendWebhook>[3] = {}) =>
   sendWebhook(ctx, s.w.tenant.host, event, { secret: s.keys.webhookSecret, ...options });
+
+const intentRow = async (stripeId: string) =>
+  (await ctx.db.select().from(paymentIntents).where(eq(paymentIntents.stripeId, stripeId)))[0];
 
 async function expectUntouched(s: School) {
   expect((await balanceOf(s.w)).timeBalanceSeconds).toBe(2 * HOUR);
@@ -145,6 +150,23 @@ describe("POST /api/shop/stripe/webhook: what changes nothing", () => {
     expect((await deliver(a, eventOfB)).status).toBe(200);
     await expectUntouched(a);
     await expectUntouched(b);
+  });
+
+  it("an event of another connected account is refused and writes nothing; the school's own account's is credited", async () => {
+    const s = await paidOrder(undefined, "acct_school");
+    const event = succeeded(s);
+    const intentBefore = await intentRow(s.intent.id);
+    // Properly signed with the school's secret, but sent for another connected account (Stripe Connect's `account`).
+    expect((await deliver(s, { ...event, account: "acct_someone_else" })).status).toBe(200);
+    await expectUntouched(s);
+    expect(await countRows(ctx.db, "stripe_webhook_events", s.w.tenant.id)).toBe(0);
+    expect(await intentRow(s.intent.id)).toEqual(intentBefore);
+    const order = await ctx.call(`/shop/order/${s.orderId}`, { host: s.w.tenant.host, token: s.w.studentToken });
+    expect(order.json.status).toBe("pending");
+
+    // The same event for the school's own account is applied: the refusal above was the account, nothing else.
+    expect((await deliver(s, { ...event, account: "acct_school" })).status).toBe(200);
+    expect((await balanceOf(s.w)).timeBalanceSeconds).toBe(7 * HOUR);
   });
 
   it("failed and cancelled intents change no balance", async () => {

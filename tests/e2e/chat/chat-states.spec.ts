@@ -112,3 +112,46 @@ test("with nobody to write to, the contacts tab says there are no contacts", asy
   await expect(page.getByText("No tienes contactos disponibles")).toBeVisible();
   await expect(page.getByRole("list", { name: "Contactos" })).toHaveCount(0);
 });
+
+test("when creating the conversation fails, opening a contact falls back to the existing conversation", async ({ page }) => {
+  // First document §4: "if creation fails, an existing conversation with that partner is opened if there is one".
+  // The demo student already talks with the office; the create call answers 500.
+  let creates = 0;
+  await page.route("**/api/messaging/conversations", (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    creates += 1;
+    return route.fulfill({ status: 500, json: SERVER_ERROR });
+  });
+  await signIn(page, "student");
+  await page.goto("/student/chat");
+  // The conversation list has loaded: the fallback looks the partner up in it.
+  await expect(page.getByRole("button", { name: new RegExp(OFFICE) })).toBeVisible();
+  await expect(page.getByText("Selecciona una conversación")).toBeVisible();
+
+  const pane = await openChatWithTheOffice(page);
+  await expect(pane.getByRole("heading", { name: OFFICE })).toBeVisible();
+  await expect(pane.getByText("Hola Lucía, ya tienes disponible el material del permiso B.")).toBeVisible();
+  await expect(pane.getByText("No hay mensajes aún")).toHaveCount(0);
+  expect(creates).toBe(1);
+  await expect(page.getByText("No se pudo abrir la conversación")).toHaveCount(0);
+});
+
+test("contacts that cannot be loaded say so, not 'No hay contactos', and 'Reintentar' loads them", async ({ page }) => {
+  let isFailing = true;
+  await page.route("**/api/messaging/contacts", (route) => (isFailing ? route.fulfill({ status: 500, json: SERVER_ERROR }) : route.fallback()));
+  await signIn(page, "student");
+  await page.goto("/student/chat");
+  await page.getByRole("tab", { name: /Contactos/ }).click();
+
+  await expect(page.getByText("No se pudieron cargar los contactos")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(SERVER_ERROR.message)).toBeVisible();
+  await expect(page.getByText("No hay contactos")).toHaveCount(0);
+  await expect(page.getByText("No tienes contactos disponibles")).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Contactos" })).toHaveCount(0);
+
+  isFailing = false;
+  await page.getByRole("button", { name: "Reintentar" }).click();
+  const contacts = page.getByRole("list", { name: "Contactos" });
+  await expect(contacts.getByRole("button", { name: new RegExp(OFFICE) })).toBeVisible();
+  await expect(page.getByText("No se pudieron cargar los contactos")).toHaveCount(0);
+});

@@ -45,15 +45,42 @@ test("Shift+Enter inserts a newline and an empty message cannot be sent", async 
   await expect(admin.getByText("No se encontraron contactos")).toBeVisible();
   await admin.getByPlaceholder("Buscar contactos...").fill("sara");
   await admin.getByRole("button", { name: /Sara López/ }).click();
+  const pane = admin.getByRole("region", { name: /^Conversación con Sara López/ });
+  const bubbles = pane.getByTestId("chat-message");
+  // The conversation has loaded (its messages, or its empty state) before the bubbles are counted.
+  await expect(bubbles.first().or(pane.getByText("No hay mensajes aún"))).toBeVisible();
+  const before = await bubbles.count();
+  const sends: string[] = [];
+  admin.on("request", (r) => {
+    if (r.method() === "POST" && /\/api\/messaging\/conversations\/[^/]+\/messages$/.test(new URL(r.url()).pathname)) sends.push(r.postData() ?? "");
+  });
+
   const input = admin.getByPlaceholder("Escribe tu mensaje...");
   await expect(admin.getByRole("button", { name: "Enviar" })).toBeDisabled();
   await input.fill("   ");
   await expect(admin.getByRole("button", { name: "Enviar" })).toBeDisabled();
-  await input.fill(`Hola Sara ${Date.now()}`);
+  const first = `Hola Sara ${Date.now()}`;
+  await input.fill(first);
   await input.press("Shift+Enter");
+  await expect(input).toHaveValue(`${first}\n`);
+  expect(sends).toHaveLength(0);
   await input.pressSequentially("<b>segunda línea</b>");
   await input.press("Enter");
-  await expect(admin.getByTestId("chat-message").filter({ hasText: "<b>segunda línea</b>" })).toBeVisible();
+  await expect(input).toHaveValue("");
+
+  // One new bubble, the server's copy (sent tick), holding both lines with the newline kept; markup stays text.
+  const mine = bubbles.filter({ hasText: first });
+  await expect(mine.getByRole("img", { name: "Enviado" })).toBeVisible();
+  await expect(bubbles).toHaveCount(before + 1);
+  await expect(mine).toHaveCount(1);
+  await expect(mine.locator("p").first()).toHaveJSProperty("textContent", `${first}\n<b>segunda línea</b>`);
+  await expect(mine.locator("b")).toHaveCount(0);
+  expect(sends).toHaveLength(1);
+  expect(new URLSearchParams(sends[0]).get("body")).toBe(`${first}\n<b>segunda línea</b>`);
+  // Still one after the next 5-second poll: nothing else was sent or stored.
+  await admin.waitForResponse((r) => r.request().method() === "GET" && /\/messages$/.test(new URL(r.url()).pathname));
+  await expect(bubbles).toHaveCount(before + 1);
+  expect(sends).toHaveLength(1);
 });
 
 test("mobile 390×844 shows the list or the conversation, with a back button", async ({ browser }) => {

@@ -1,5 +1,18 @@
 import { expect, test } from "@playwright/test";
+import { expectBalanceMatchesHistory } from "./ledger";
 import { euroCents, norte, SHOTS, signInAt } from "./stripe-routes";
+
+// After the office's adjustments, Pablo's own 'Mi saldo' still adds up: balance = sum of the movements listed.
+test.afterEach(async ({ browser }) => {
+  const context = await browser.newContext();
+  try {
+    const student = await context.newPage();
+    await signInAt(student, norte, "norte.alumno", "alumno123", /\/student\/reservations$/);
+    await expectBalanceMatchesHistory(student, norte);
+  } finally {
+    await context.close();
+  }
+});
 
 test("the school's desk: the administrator adds balance for cash at the counter, never below zero", async ({ page }) => {
   await signInAt(page, norte, "norte.admin", "admin123", /\/biometric$/);
