@@ -20,6 +20,10 @@ const nextConfig: NextConfig = {
   // Files the API opens by path at run time, which the tracer cannot see (the face models are copied by
   // scripts/standalone-assemble.mjs: node_modules globs are not honoured here).
   outputFileTracingIncludes: { "/api/[...path]": ["./server/db/migrations/**/*"] },
+  // The data folder is built from process.cwd() at run time, so the tracer copies all of the local .data (keys,
+  // databases, uploads) into .next/standalone. Runtime data is never part of the image. (Turbopack matches these
+  // globs anywhere in a path: a pattern like "lib/**" would also drop files of packages in node_modules.)
+  outputFileTracingExcludes: { "**": ["./.data/**/*"] },
   // Native, WASM or model-loading packages must be required by Node at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

@@ -1,14 +1,17 @@
 // Volante's service worker: the app shell works offline and an offline page answers navigations without a
-// network. Nothing personal is cached: API answers (/api/*), pages and anything but Next's immutable static
-// assets and this school's icons always go to the network.
-const VERSION = "volante-v1";
+// network. Nothing personal is cached: API answers (/api/*) and pages always go to the network; only the offline
+// page with its assets (precached at install), Next's immutable static assets and this school's icons are kept.
+// Bump when a precached file changes: the new worker fetches them again and the old cache is deleted on activation.
+const VERSION = "volante-v2";
 const OFFLINE_URL = "/offline.html";
+// Everything the offline page needs, fetched at install so it works on the first offline start.
+const PRECACHE = [OFFLINE_URL, "/offline.css", "/offline.js"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(VERSION)
-      .then((cache) => cache.add(new Request(OFFLINE_URL, { cache: "reload" })))
+      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" }))))
       .then(() => self.skipWaiting()),
   );
 });
@@ -23,7 +26,8 @@ self.addEventListener("activate", (event) => {
 });
 
 const isShellAsset = (url) =>
-  url.origin === self.location.origin && (url.pathname.startsWith("/_next/static/") || url.pathname.startsWith("/tenants/"));
+  url.origin === self.location.origin &&
+  (PRECACHE.includes(url.pathname) || url.pathname.startsWith("/_next/static/") || url.pathname.startsWith("/tenants/"));
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -3,7 +3,8 @@ import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), ".data", "e2e");
+// Absolute: the standalone server.js runs in its own folder (it changes directory), the seed here.
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(".data", "e2e"));
 fs.rmSync(dataDir, { recursive: true, force: true });
 const env = { ...process.env, DATA_DIR: dataDir, PGLITE_DIR: path.join(dataDir, "pglite"), ALLOW_DEV_KEYS: "true" };
 delete env.DATABASE_URL;

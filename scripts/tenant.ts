@@ -7,7 +7,7 @@ import { openDatabase } from "../server/db/client";
 import {
   addTenant,
   changeTenant,
-  listTenants,
+  listSchools,
   setSectionAuthorization,
   setTenantActive,
   type TenantChanges,
@@ -16,11 +16,14 @@ import {
 const USAGE = `usage: npm run tenant -- <command> [options]
   list
   add      --slug S --name N --host H [--host H2…] --icon FILE [--header-logo FILE] [--login-logo FILE]
-           [--time-zone Europe/Madrid] [--balance-mode time|money] [--theme-color #0f766e]
-  update   --slug S [any option of add]
+           [--time-zone Europe/Madrid] [--balance-mode time|money] [--theme-color #0f766e] [--stripe]
+  update   --slug S [any option of add] [--remove-stripe]
   disable  --slug S          (its hosts answer as unknown at once)
   enable   --slug S
-  section  --slug S --name SECTION --authorization NUMBER   (CAP centre authorization number)`;
+  section  --slug S --name SECTION --authorization NUMBER   (CAP centre authorization number)
+--stripe stores the school's Stripe keys, read from the environment (never from the command line, which shell
+history keeps): STRIPE_SECRET_KEY (sk_…), STRIPE_PUBLISHABLE_KEY (pk_…), STRIPE_WEBHOOK_SECRET (whsec_…) and the
+optional STRIPE_ACCOUNT (acct_…). They switch card top-up on; --remove-stripe deletes them (card top-up off).`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -35,10 +38,32 @@ const { positionals, values } = parseArgs({
     "balance-mode": { type: "string" },
     "theme-color": { type: "string" },
     authorization: { type: "string" },
+    stripe: { type: "boolean" },
+    "remove-stripe": { type: "boolean" },
   },
 });
 
 const read = (file?: string) => (file ? fs.readFileSync(file) : undefined);
+
+// Keys are read from the environment and never printed: only which mode they are in.
+function stripeKeys(): TenantChanges["stripeKeys"] {
+  if (values.stripe && values["remove-stripe"]) throw new Error("--stripe and --remove-stripe exclude each other");
+  if (values["remove-stripe"]) return null;
+  if (!values.stripe) return undefined;
+  const env = process.env;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY ?? "",
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? "",
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
+    stripeAccount: env.STRIPE_ACCOUNT || null,
+  };
+}
+
+function stripeNote(keys: TenantChanges["stripeKeys"]): string {
+  if (keys === null) return "; Stripe keys removed: card top-up is off";
+  if (!keys) return "";
+  return `; Stripe keys stored (${keys.secretKey.startsWith("sk_test_") ? "test" : "live"} mode): card top-up is on`;
+}
 
 function changes(): TenantChanges {
   return {
@@ -50,6 +75,7 @@ function changes(): TenantChanges {
     icon: read(values.icon),
     headerLogo: read(values["header-logo"]),
     loginLogo: read(values["login-logo"]),
+    stripeKeys: stripeKeys(),
   };
 }
 
@@ -65,18 +91,23 @@ async function main() {
   try {
     switch (command) {
       case "list":
-        for (const t of await listTenants(handle.db)) {
-          console.log(`${t.slug}\t${t.isActive ? "active" : "disabled"}\t${t.name}\t${t.domains.join(",")}\t${t.timeZone}`);
+        for (const t of await listSchools(handle.db)) {
+          const card = t.hasCardPayments ? "card top-up on" : "card top-up off";
+          console.log(`${t.slug}\t${t.isActive ? "active" : "disabled"}\t${t.name}\t${t.domains.join(",")}\t${t.timeZone}\t${card}`);
         }
         break;
       case "add": {
-        const t = await addTenant(handle.db, { ...changes(), slug: requireSlug() } as Parameters<typeof addTenant>[1]);
-        console.log(`added ${t.slug} (${t.domains.join(", ")})`);
+        if (values["remove-stripe"]) throw new Error("--remove-stripe is for update");
+        const input = changes();
+        const t = await addTenant(handle.db, { ...input, slug: requireSlug() } as Parameters<typeof addTenant>[1]);
+        console.log(`added ${t.slug} (${t.domains.join(", ")})${stripeNote(input.stripeKeys)}`);
         break;
       }
-      case "update":
-        console.log(`updated ${(await changeTenant(handle.db, requireSlug(), changes())).slug}`);
+      case "update": {
+        const input = changes();
+        console.log(`updated ${(await changeTenant(handle.db, requireSlug(), input)).slug}${stripeNote(input.stripeKeys)}`);
         break;
+      }
       case "disable":
       case "enable":
         console.log(`${command}d ${(await setTenantActive(handle.db, requireSlug(), command === "enable")).slug}`);

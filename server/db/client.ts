@@ -63,7 +63,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
   }
   const dir = options.pgliteDir ?? serverEnv.PGLITE_DIR;
   if (dir !== "memory://") fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const template = dir === "memory://" && options.pgliteTemplate ? new Blob([fs.readFileSync(options.pgliteTemplate)]) : undefined;
+  // turbopackIgnore: a test-only file named at run time; without it the build's tracer copies the whole project.
+  const template = dir === "memory://" && options.pgliteTemplate ? new Blob([fs.readFileSync(/*turbopackIgnore: true*/ options.pgliteTemplate)]) : undefined;
   const client = await PGlite.create(dir === "memory://" ? undefined : dir, { extensions: { btree_gist }, ...(template ? { loadDataDir: template } : {}) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -58,22 +58,23 @@ export function diffFingerprints(before: Record<string, unknown>, after: Record<
 }
 
 /**
- * Which tables of the sweep's schools changed since the previous call (empty when none). Fast path: the next
+ * Which tables of the sweep's schools changed since the previous call (empty when none): any inserted, deleted or
+ * updated row, since each table's value is its row count and an md5 of its rows' text. Fast path: the next
  * transaction id (pg_current_snapshot's xmax) only moves when some transaction wrote, so a request that wrote
- * nothing costs one trivial query; row counts are compared only when it moved.
+ * nothing costs one trivial query; the checksums are computed only when it moved.
  */
 export async function changeDetector(db: Db, tenantIds: string[]) {
-  const counts = await fingerprinter(db, tenantIds, "counts");
+  const checksum = await fingerprinter(db, tenantIds, "checksum");
   const xmax = async () => (await rows<{ x: string }>(db, sql.raw("select pg_snapshot_xmax(pg_current_snapshot())::text as x")))[0]!.x;
   let lastX = await xmax();
-  let lastCounts = await counts();
+  let last = await checksum();
   return async (): Promise<string[]> => {
     const x = await xmax();
     if (x === lastX) return [];
     lastX = x;
-    const now = await counts();
-    const changed = diffFingerprints(lastCounts, now);
-    lastCounts = now;
+    const now = await checksum();
+    const changed = diffFingerprints(last, now);
+    last = now;
     return changed;
   };
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
 // Generated request bodies: what a careless or hostile client can send to a JSON/form endpoint.
-export type FuzzBody = { kind: string; contentType?: string; body: string };
+export type FuzzBody = { kind: string; contentType?: string; body: string | Uint8Array<ArrayBuffer> };
 
 const nastyStrings = fc.constantFrom(
   "",
@@ -57,6 +57,57 @@ const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 );
 
+// File contents: a real signature (PDF, MP4, WebM, JPEG, PNG) or none, then random bytes.
+const SIGNATURES = [
+  [],
+  [...Buffer.from("%PDF-1.7\n")],
+  [0, 0, 0, 0x18, ...Buffer.from("ftypmp42")],
+  [0x1a, 0x45, 0xdf, 0xa3],
+  [0xff, 0xd8, 0xff, 0xe0],
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+];
+const fileBytes = fc
+  .tuple(fc.constantFrom(...SIGNATURES), fc.uint8Array({ maxLength: 2_000 }))
+  .map(([head, rest]) => Uint8Array.from([...head, ...rest]));
+const fileContentType = fc.constantFrom("image/jpeg", "image/png", "application/pdf", "video/mp4", "video/webm", "application/octet-stream", "text/plain");
+const fileName = fc
+  .oneof(fc.constantFrom("foto.jpg", "temario.pdf", "clase.mp4", "", "../../etc/passwd", "ñandú 😀.png", "a%00b.pdf"), fc.string({ maxLength: 30 }))
+  .map((n) => n.replace(/["\r\n\\]/g, "_"));
+
+type Part = { name: string; fileName?: string; contentType?: string; value: Uint8Array };
+
+/** A well-formed multipart/form-data body (RFC 7578), with bytes for values: UTF-8 text or binary files. */
+function encodeMultipart(boundary: string, parts: Part[]): Uint8Array<ArrayBuffer> {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.fileName !== undefined ? `; filename="${part.fileName}"` : ""}`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : "";
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Multipart bodies whose fields are the route's own (plus, rarely, unknown or repeated ones): text or files. */
+function multipartBodies(keys: string[]): fc.Arbitrary<FuzzBody> {
+  const name = fc
+    .oneof({ arbitrary: keys.length > 0 ? fc.constantFrom(...keys) : fc.constant("a"), weight: 5 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 })
+    .map((n) => n.replace(/["\r\n\\]/g, "_"));
+  const textPart = fc.tuple(name, text).map(([n, v]): Part => ({ name: n, value: new Uint8Array(Buffer.from(v)) }));
+  const filePart = fc.tuple(name, fileName, fc.option(fileContentType, { nil: undefined }), fileBytes).map(
+    ([n, f, t, v]): Part => ({ name: n, fileName: f, contentType: t, value: v }),
+  );
+  const parts = fc.array(fc.oneof({ arbitrary: textPart, weight: 3 }, { arbitrary: filePart, weight: 2 }), { minLength: 1, maxLength: keys.length + 2 });
+  // Every field the contract names, each with a random value or file, then extra parts: the shape a form would send.
+  const allKeys = fc.tuple(fc.tuple(...keys.map((k) => fc.oneof(textPart, filePart).map((p) => ({ ...p, name: k })))), parts).map(([a, b]) => [...a, ...b]);
+  const boundary = fc.stringMatching(/^[0-9A-Za-z_-]{1,40}$/).map((b) => `----volante${b}`);
+  return fc.tuple(boundary, keys.length > 0 ? fc.oneof(parts, allKeys) : parts).map(([b, ps]) => ({
+    kind: "multipart",
+    contentType: `multipart/form-data; boundary=${b}`,
+    body: encodeMultipart(b, ps),
+  }));
+}
+
 function deep(n: number, key?: string): string {
   return key ? `{"${key}":`.repeat(n) + "1" + "}".repeat(n) : "[".repeat(n) + "]".repeat(n);
 }
@@ -103,8 +154,13 @@ export function bodies(keys: string[]): fc.Arbitrary<FuzzBody> {
       })),
       weight: 2,
     },
+    { arbitrary: multipartBodies(keys), weight: 3 },
     {
       arbitrary: fc.string({ maxLength: 80 }).map((body) => ({ kind: "broken multipart", contentType: "multipart/form-data; boundary=xyz", body })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.tuple(fileBytes, fc.option(fileContentType, { nil: undefined })).map(([body, contentType]) => ({ kind: "file bytes", contentType, body })),
       weight: 1,
     },
   );
@@ -112,6 +168,10 @@ export function bodies(keys: string[]): fc.Arbitrary<FuzzBody> {
 
 /** A short, printable description of a body (for failure reports). */
 export function describeBody(b: FuzzBody): string {
+  if (b.body instanceof Uint8Array) {
+    const bytes = Buffer.from(b.body);
+    return `[${b.kind}] content-type=${b.contentType ?? "(none)"} ${bytes.length} bytes, as latin1: ${JSON.stringify(bytes.subarray(0, 600).toString("latin1"))}`;
+  }
   const shown = b.body.length > 300 ? `${JSON.stringify(b.body.slice(0, 300))}… (${b.body.length} chars)` : JSON.stringify(b.body);
   return `[${b.kind}] content-type=${b.contentType ?? "(none)"} body=${shown}`;
 }

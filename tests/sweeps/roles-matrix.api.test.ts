@@ -1,10 +1,13 @@
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { deniedStatus, ROLES, ROUTE_ACCESS, undeclaredMessage, type Role } from "./route-access";
 import { apiRoutes, fillPath, MUTATING } from "./route-table";
+import { targetFor } from "./targets";
 import { buildWorld, endsSession, randomUuid, restoreSessions, type World } from "./world";
 
 // Every route × every role against the declaration in route-access.ts: a role that may not pass gets 401
 // (anonymous) or 403; a role that may pass never gets 401/403 (any other answer is the route's business).
+// Writes carry the well-formed body of targets.ts where it has one, so a 403 the service gives after validating
+// the body (an impersonating administrator changing the password) is reached instead of hidden behind a 400.
 
 // Routes that end a session go last (and the sessions are restored after each call), so every row uses live tokens.
 const routes = apiRoutes().sort((x, y) => Number(endsSession(x.key)) - Number(endsSession(y.key)));
@@ -30,15 +33,11 @@ describe("roles matrix", () => {
     const allowed = ROUTE_ACCESS[route.key]!;
     // Unknown ids (a well-formed uuid, or "1" for the exam type): the role check runs before any lookup.
     const path = fillPath(route.path, Object.fromEntries(route.params.map((p) => [p, p === "examTypeId" ? "1" : randomUuid()])));
+    const body = MUTATING.has(route.method) ? (targetFor(route)?.body?.(w) ?? {}) : undefined;
     const problems: string[] = [];
     for (const role of ROLES as readonly Role[]) {
       const actor = w.roles[role];
-      const res = await ctx.call(path, {
-        method: route.method,
-        token: actor.token,
-        host: actor.host,
-        body: MUTATING.has(route.method) ? {} : undefined,
-      });
+      const res = await ctx.call(path, { method: route.method, token: actor.token, host: actor.host, body });
       if (endsSession(route.key)) await restoreSessions(ctx.db, w);
       const passed = res.status !== 401 && res.status !== 403;
       const may = allowed.includes(role);

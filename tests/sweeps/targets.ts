@@ -4,10 +4,14 @@ import type { World } from "./world";
 // Which of school A's ids each id-route of the API takes, and a valid body where the route validates its body
 // before it looks the id up (so the sweep reaches the lookup). A new route with an id parameter must match a
 // line here, or be listed in PENDING (with the reason) or NOT_AN_ID: the isolation sweep fails otherwise.
+// The roles matrix sends these bodies too, so a refusal the service makes after validation (403) is seen; routes
+// without an id are listed when that matters.
 
 export type Target = {
   params: (w: World) => Record<string, string>;
   body?: (w: World) => unknown;
+  /** Query parameters the route validates before it reads its body (the fuzzer sends them, so the body is read). */
+  query?: (w: World) => Record<string, string>;
   /** Whose id it is, when not the default (student if students may call the route, else instructor, else administrator). */
   owner?: "student" | "instructor" | "administrator";
   /** Why no user of the same school lacks the right to this id (omit when one does). */
@@ -19,6 +23,10 @@ export type Target = {
 const schoolWideExam = "exam ids are school-wide: every student of the school may sign up for them";
 
 export const TARGETS: Array<[RegExp, Target]> = [
+  // The file is the raw body, its fields are in the query: with a valid query every fuzzed body is read as a file.
+  [/^POST \/administrator\/content\/upload$/, { params: () => ({}), query: (w) => ({ licenseId: w.ids.license, type: "document", name: "Temario" }) }],
+  // Well-formed, with a wrong current password: nobody's password changes, and an impersonation gets its 403.
+  [/^POST \/auth\/change-password$/, { params: () => ({}), body: () => ({ currentPassword: "no-es-la-clave", newPassword: "OtraClave-2026!" }) }],
   [/^POST \/student\/reservations\/:id\/request-cancellation$/, { params: (w) => ({ id: w.ids.reservation }), body: () => ({ reason: "Motivo" }) }],
   [/^\w+ \/student\/reservations\/:id/, { params: (w) => ({ id: w.ids.reservation }) }],
   [/^POST \/instructor\/reservations\/:id\/cancellation-request\/reject$/, { params: (w) => ({ id: w.ids.reservation }), body: () => ({ reason: "Motivo" }) }],
@@ -57,6 +65,7 @@ export const TARGETS: Array<[RegExp, Target]> = [
   // The world's content item is a link (iframe): it has no file, so its owner's /file answer is 404 too.
   [/^GET \/(student|administrator)\/content\/:id\/file$/, { params: (w) => ({ id: w.ids.content }), ownerStatus: 404 }],
   [/^PATCH \/administrator\/content\/:id$/, { params: (w) => ({ id: w.ids.content }), body: () => ({ name: "Otro nombre" }) }],
+  [/^POST \/administrator\/content\/:id\/move$/, { params: (w) => ({ id: w.ids.content }), body: () => ({ direction: "down" }) }],
   [/^\w+ \/(student|administrator)\/content\/:id$/, { params: (w) => ({ id: w.ids.content }) }],
   [/^\w+ \/administrator\/students\/:id/, { params: (w) => ({ id: w.ids.capStudent }) }],
   [/^POST \/auth\/impersonate\/:userId$/, { params: (w) => ({ userId: w.ids.student }) }],

@@ -88,15 +88,24 @@ describe("housekeeping", () => {
   it("purges expired idempotency keys and old throttle rows, keeping recent ones", async () => {
     const { purgeExpired } = await import("@/server/http/housekeeping");
     const { authThrottle } = await import("@/server/db/schema/core");
+    const { idempotencyKeys } = await import("@/server/db/schema/reservations");
     const old = new Date(Date.now() - 3 * 86_400_000);
     const [oldKey, recentKey] = [`old-${crypto.randomUUID()}`, `recent-${crypto.randomUUID()}`];
     await ctx.db.insert(authThrottle).values([
       { key: oldKey, failures: 3, windowStartedAt: old, lockedUntil: old },
       { key: recentKey, failures: 3, windowStartedAt: new Date(), lockedUntil: null },
     ]);
-    await purgeExpired(ctx.db);
+    const student = await createUser(ctx.db, tenant);
+    const booking = { tenantId: tenant.id, userId: student.id, requestHash: "h", statusCode: 201, response: { ok: true } };
+    await ctx.db.insert(idempotencyKeys).values([
+      { ...booking, key: oldKey, createdAt: old },
+      { ...booking, key: recentKey, createdAt: new Date() },
+    ]);
+    expect(await purgeExpired(ctx.db)).toBe(true);
     const keys = (await ctx.db.select().from(authThrottle)).map((r) => r.key);
     expect(keys).toContain(recentKey);
     expect(keys).not.toContain(oldKey);
+    const bookingKeys = (await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, student.id))).map((r) => r.key);
+    expect(bookingKeys).toEqual([recentKey]);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { tenants } from "../../db/schema/core";
 import { tenantAssets } from "../../db/schema/operations";
+import { paymentSettings } from "../../db/schema/shop";
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type NewTenant = typeof tenants.$inferInsert;
@@ -34,4 +35,10 @@ export async function findAsset(db: DbOrTx, tenantId: string, name: string) {
     .where(and(eq(tenantAssets.tenantId, tenantId), eq(tenantAssets.name, name)))
     .limit(1);
   return row ?? null;
+}
+
+/** The schools that have Stripe keys (card top-up on); the keys themselves are not read. */
+export async function listTenantIdsWithPaymentKeys(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ tenantId: paymentSettings.tenantId }).from(paymentSettings);
+  return new Set(rows.map((r) => r.tenantId));
 }

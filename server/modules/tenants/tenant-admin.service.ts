@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import type { ProviderKeys } from "../../payments/types";
 import { upsertSettings } from "../config/config.repository";
 import { forgetSettings } from "../config/settings-cache";
 import { insertSection, listSections, updateSection } from "../cap/sections.repository";
+import { deletePaymentKeys, upsertPaymentKeys } from "../shop/payment-settings.repository";
 import { forgetTenants } from "./tenant-cache";
-import { insertTenant, listTenants, updateTenant, upsertAsset, type TenantRow } from "./tenant-admin.repository";
+import { insertTenant, listTenantIdsWithPaymentKeys, listTenants, updateTenant, upsertAsset, type TenantRow } from "./tenant-admin.repository";
 import { iconAssets, logoAsset, ASSET_PATH, type Asset } from "./tenant-assets";
 
 const hostSchema = z
@@ -21,6 +23,14 @@ const timeZoneSchema = z.string().refine((tz) => {
   }
 }, "unknown IANA time zone");
 
+// The messages name the variable, never its value: a key must not reach a terminal or a log.
+const stripeKeysSchema = z.object({
+  secretKey: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must be set and start with sk_"),
+  publishableKey: z.string().startsWith("pk_", "STRIPE_PUBLISHABLE_KEY must be set and start with pk_"),
+  webhookSecret: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must be set and start with whsec_"),
+  stripeAccount: z.string().startsWith("acct_", "STRIPE_ACCOUNT must start with acct_").nullable(),
+}) satisfies z.ZodType<ProviderKeys>;
+
 export const tenantChangesSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   hosts: z.array(hostSchema).min(1).optional(),
@@ -30,6 +40,8 @@ export const tenantChangesSchema = z.object({
   icon: z.instanceof(Buffer).optional(), // square source image for every icon
   headerLogo: z.instanceof(Buffer).optional(),
   loginLogo: z.instanceof(Buffer).optional(),
+  // The school's Stripe account (card top-up on); null removes it (card top-up off).
+  stripeKeys: stripeKeysSchema.nullable().optional(),
 });
 export type TenantChanges = z.infer<typeof tenantChangesSchema>;
 
@@ -69,11 +81,14 @@ async function apply(db: Db, tenant: TenantRow | null, input: TenantChanges & { 
       ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       ...(input.themeColor ? { themeColor: input.themeColor } : {}),
     };
-    const row = tenant
-      ? await updateTenant(tx, tenant.id, values)
-      : await insertTenant(tx, { slug: input.slug!, name: input.name!, icons: images.values.icons!, ...values });
+    let row: TenantRow;
+    if (!tenant) row = await insertTenant(tx, { slug: input.slug!, name: input.name!, icons: images.values.icons!, ...values });
+    // An update may touch only the settings or the keys: then no column of the school's row changes.
+    else row = Object.keys(values).length > 0 ? await updateTenant(tx, tenant.id, values) : tenant;
     for (const asset of images.assets) await upsertAsset(tx, row.id, asset.name, asset.contentType, asset.data);
     if (input.balanceMode) await upsertSettings(tx, row.id, { balance_mode: input.balanceMode });
+    if (input.stripeKeys) await upsertPaymentKeys(tx, row.id, input.stripeKeys);
+    else if (input.stripeKeys === null) await deletePaymentKeys(tx, row.id);
     return row;
   });
   forgetTenants();
@@ -126,6 +141,13 @@ export async function setSectionAuthorization(db: Db, slug: string, sectionName:
   return existing
     ? updateSection(db, tenant.id, existing.id, { name, authorizationNumber: number })
     : insertSection(db, tenant.id, { name, authorizationNumber: number });
+}
+
+export type SchoolListing = TenantRow & { hasCardPayments: boolean };
+
+export async function listSchools(db: Db): Promise<SchoolListing[]> {
+  const withKeys = await listTenantIdsWithPaymentKeys(db);
+  return (await listTenants(db)).map((t) => ({ ...t, hasCardPayments: withKeys.has(t.id) }));
 }
 
 export { listTenants };

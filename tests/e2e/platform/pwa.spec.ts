@@ -19,7 +19,23 @@ for (const [school, origin] of [["Autoescuela Demo", baseURL], ["Autoescuela Nor
   });
 }
 
-test("offline, a navigation shows the Spanish offline page, and the service worker holds no API answer", async ({ page, context }) => {
+/** The paths of every request the service worker's caches hold. */
+const cachedPaths = (page: import("@playwright/test").Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+
+test("the service worker precaches the offline page and its assets at install, and no API answer", async ({ page }) => {
+  await page.goto("/login");
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const cached = await cachedPaths(page);
+  expect(cached).toEqual(expect.arrayContaining(["/offline.html", "/offline.css", "/offline.js"]));
+  expect(cached.filter((u) => u.startsWith("/api/"))).toEqual([]);
+});
+
+test("offline, a navigation shows the Spanish offline page, which comes back by itself online; no API answer is cached", async ({ page, context }) => {
   await signInByApi(page, "student");
   await page.goto("/student/reservations");
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -29,13 +45,13 @@ test("offline, a navigation shows the Spanish offline page, and the service work
   await context.setOffline(true);
   await page.goto("/student/balance/history").catch(() => undefined);
   await expect(page.getByRole("heading", { name: "Sin conexión" })).toBeVisible();
+  // Its stylesheet came from the cache (the network is off): the retry button wears the app's colour.
+  await expect(page.getByRole("button", { name: "Reintentar" })).toHaveCSS("background-color", "rgb(15, 118, 110)");
+  // Its script too: when the network returns, the page the student asked for loads by itself.
   await context.setOffline(false);
+  await expect(page.getByRole("heading", { name: "Mi saldo" })).toBeVisible();
 
-  const cached = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const key of await caches.keys()) for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
-    return urls;
-  });
-  expect(cached).toContain("/offline.html");
+  const cached = await cachedPaths(page);
+  expect(cached).toEqual(expect.arrayContaining(["/offline.html", "/offline.css", "/offline.js"]));
   expect(cached.filter((u) => u.startsWith("/api/") || u.startsWith("/student"))).toEqual([]);
 });

@@ -1,0 +1,154 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import sharp from "sharp";
+import { createApp } from "@/server/app";
+import { openDatabase } from "@/server/db/client";
+import { tenants } from "@/server/db/schema/core";
+import { tenantAssets } from "@/server/db/schema/operations";
+import { paymentSettings } from "@/server/db/schema/shop";
+import { tenantSettings } from "@/server/db/schema/reservations";
+
+// `npm run tenant` as an operator runs it: the script in its own process, on a database of its own (a fresh PGlite
+// folder; on the PostgreSQL pass, a fresh PostgreSQL database), checked by its output and by reading the database.
+
+const KEYS = {
+  STRIPE_SECRET_KEY: "sk_test_cli51SecretNeverPrinted",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_cli51Publishable",
+  STRIPE_WEBHOOK_SECRET: "whsec_cliNeverPrinted",
+};
+const HOST = "sur.example.test";
+
+let dir: string;
+let url: string | undefined;
+let env: NodeJS.ProcessEnv;
+const printed: string[] = [];
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function tenantCli(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["tsx", "scripts/tenant.ts", ...args], { env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      printed.push(stdout, stderr);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function withDatabase<T>(read: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(url ? { url } : { pgliteDir: path.join(dir, "pglite") });
+  try {
+    return await read(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function school(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.slug, "sur"));
+  return row!;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "volante-tenant-cli-"));
+  await sharp({ create: { width: 600, height: 600, channels: 3, background: "#1d4ed8" } }).png().toFile(path.join(dir, "icon.png"));
+  if (process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const name = `volante_tenant_cli_${process.pid}_${Date.now()}`;
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(process.env.DATABASE_URL);
+    target.pathname = `/${name}`;
+    url = target.toString();
+  }
+  env = { ...process.env, DATA_DIR: dir, PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: url ?? "" };
+  for (const name of [...Object.keys(KEYS), "STRIPE_ACCOUNT"]) delete env[name];
+}, 60_000);
+
+afterAll(async () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (url) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+    await admin.end();
+  }
+});
+
+describe("npm run tenant (scripts/tenant.ts, run as a child process)", () => {
+  it("adds a school with its icons, time zone, balance mode and Stripe keys, printing no key", async () => {
+    const add = await tenantCli(
+      ["add", "--slug", "sur", "--name", "Autoescuela Sur", "--host", HOST, "--icon", path.join(dir, "icon.png"), "--time-zone", "Atlantic/Canary", "--balance-mode", "money", "--stripe"],
+      KEYS,
+    );
+    expect(add).toMatchObject({ code: 0, stderr: "" });
+    expect(add.stdout.trim()).toBe(`added sur (${HOST}); Stripe keys stored (test mode): card top-up is on`);
+  }, 180_000);
+
+  it("updates the name and hosts; a wrong Stripe key is refused, named by its variable, and changes nothing", async () => {
+    const update = await tenantCli(["update", "--slug", "sur", "--name", "Autoescuela del Sur", "--host", HOST, "--host", `www.${HOST}`]);
+    expect(update).toMatchObject({ code: 0, stdout: "updated sur\n" });
+
+    // The secret key slot holds a publishable key: the whole update (name included) is refused.
+    const wrong = await tenantCli(["update", "--slug", "sur", "--name", "Otro nombre", "--stripe"], { ...KEYS, STRIPE_SECRET_KEY: "pk_live_misplacedValue" });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("STRIPE_SECRET_KEY must be set and start with sk_");
+    expect(wrong.stderr).not.toContain("misplacedValue");
+
+    const list = await tenantCli(["list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout.split("\n")).toContain(`sur\tactive\tAutoescuela del Sur\t${HOST},www.${HOST}\tAtlantic/Canary\tcard top-up on`);
+
+    await withDatabase(async (db) => {
+      const row = await school(db);
+      expect(row).toMatchObject({ name: "Autoescuela del Sur", domains: [HOST, `www.${HOST}`], timeZone: "Atlantic/Canary", isActive: true });
+      const [keys] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, row.id));
+      expect(keys).toMatchObject({
+        secretKey: KEYS.STRIPE_SECRET_KEY,
+        publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET,
+        stripeAccount: null,
+      });
+      const settings = await db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, row.id));
+      expect(settings.map((s) => [s.key, s.value])).toContainEqual(["balance_mode", "money"]);
+      const assets = (await db.select({ name: tenantAssets.name }).from(tenantAssets).where(eq(tenantAssets.tenantId, row.id))).map((a) => a.name);
+      expect(assets).toEqual(expect.arrayContaining(["icon-192.png", "icon-512.png", "favicon-32.png", "apple-touch-icon.png"]));
+      // The new school is served on its host.
+      const info = await createApp({ db: async () => db }).request("/api/info", { headers: { "x-tenant-host": `www.${HOST}` } });
+      expect(await info.json()).toMatchObject({ name: "Autoescuela del Sur" });
+    });
+  }, 240_000);
+
+  it("removes the Stripe keys and disables the school: its hosts answer as unknown", async () => {
+    expect(await tenantCli(["update", "--slug", "sur", "--remove-stripe"])).toMatchObject({
+      code: 0,
+      stdout: "updated sur; Stripe keys removed: card top-up is off\n",
+    });
+    expect(await tenantCli(["disable", "--slug", "sur"])).toMatchObject({ code: 0, stdout: "disabled sur\n" });
+    const list = await tenantCli(["list"]);
+    expect(list.stdout.split("\n")).toContain(`sur\tdisabled\tAutoescuela del Sur\t${HOST},www.${HOST}\tAtlantic/Canary\tcard top-up off`);
+
+    await withDatabase(async (db) => {
+      const row = await school(db);
+      expect(row.isActive).toBe(false);
+      expect(await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, row.id))).toEqual([]);
+      const info = await createApp({ db: async () => db }).request("/api/info", { headers: { "x-tenant-host": HOST } });
+      expect(await info.json()).toMatchObject({ error: "TENANT_NOT_FOUND" });
+    });
+  }, 240_000);
+
+  it("never printed a key", () => {
+    expect(printed.length).toBeGreaterThan(0);
+    for (const value of Object.values(KEYS)) expect(printed.join("\n")).not.toContain(value);
+  });
+});
