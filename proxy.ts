@@ -75,5 +75,5 @@ async function route(request: NextRequest, requestHeaders: Headers): Promise<Nex
 
 export const config = {
   // Only real static files skip the guard: a page path ending in '.png' is still a page (and still guarded).
-  matcher: ["/((?!api/|_next/static|_next/image|tenants/|pdf\\.worker|sw\\.js$|offline\\.html$|favicon\\.ico$|robots\\.txt$).*)"],
+  matcher: ["/((?!api/|_next/static|_next/image|tenants/|pdf\\.worker|sw\\.js$|offline\\.html$|offline\\.css$|offline\\.js$|favicon\\.ico$|robots\\.txt$).*)"],
 };

@@ -6,8 +6,10 @@ export class ApiError extends Error {
   readonly code: string | null;
   readonly serverMessage: string | null;
   readonly body: Record<string, unknown>;
+  // The X-Request-Id the BFF answered with (the API's log line carries it), else one named in the body.
+  readonly requestId: string | null;
 
-  constructor(status: number, body: Record<string, unknown>) {
+  constructor(status: number, body: Record<string, unknown>, requestId: string | null = null) {
     const code = typeof body.error === "string" ? body.error : null;
     const serverMessage = typeof body.message === "string" ? body.message : null;
     super(code ?? serverMessage ?? "An error occurred");
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     this.code = code;
     this.serverMessage = serverMessage;
     this.body = body;
+    this.requestId = requestId ?? (typeof body.requestId === "string" ? body.requestId : null);
   }
 }
 
@@ -72,7 +75,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     signal: options.signal,
   });
   if (!res.ok) {
-    const error = new ApiError(res.status, await readBody(res));
+    const error = new ApiError(res.status, await readBody(res), res.headers.get("x-request-id"));
     if (res.status === 401 && !PATHS_WITHOUT_SESSION.has(url)) void signOut();
     throw error;
   }

@@ -2,6 +2,8 @@ import { cookies } from "next/headers";
 import { cookieSecure } from "@/lib/env";
 import {
   ALL_SESSION_COOKIES,
+  DEVICE_COOKIE,
+  deviceCookie,
   IMPERSONATION_HP_COOKIE,
   IMPERSONATION_S_COOKIE,
   impersonationCookies,
@@ -23,6 +25,15 @@ export async function currentToken() {
 export async function startSession(token: string) {
   await setAll([sessionCookie(await sealSession({ token }), cookieSecure)]);
   await clearImpersonation();
+}
+
+// The login throttle's device cookie (lib/session/device.ts): read only by the sign-in, kept across sign-outs.
+export async function currentDeviceToken(): Promise<string | null> {
+  return (await cookies()).get(DEVICE_COOKIE)?.value ?? null;
+}
+
+export async function rememberDevice(deviceToken: string) {
+  await setAll([deviceCookie(deviceToken, cookieSecure)]);
 }
 
 export async function startImpersonationCookies(token: string) {

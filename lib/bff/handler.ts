@@ -1,25 +1,43 @@
-import { sessionResponseSchema, tokenResponseSchema, type SessionResponse } from "@/lib/contract/auth";
+import { loginResponseSchema, sessionResponseSchema, tokenResponseSchema, type SessionResponse } from "@/lib/contract/auth";
+import { verifyDeviceToken } from "@/lib/session/device";
 import { toSessionUser, verifyToken } from "@/lib/session/token";
-import { callApi, relay } from "./upstream";
-import { clearImpersonation, clearSession, currentToken, startImpersonationCookies, startSession } from "./cookies";
+import { callApi, relay, type ForwardOptions } from "./upstream";
+import {
+  clearImpersonation,
+  clearSession,
+  currentDeviceToken,
+  currentToken,
+  rememberDevice,
+  startImpersonationCookies,
+  startSession,
+} from "./cookies";
 import { isCrossSite } from "./csrf";
 import { isPublicCall } from "./public-calls";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+
+// One call through the BFF: the browser's request, its request id (sent to the API, returned to the browser).
+type Call = { request: Request; requestId: string };
+const api = ({ request, requestId }: Call, options: Omit<ForwardOptions, "requestId">) => callApi(request, { ...options, requestId });
 
 async function readToken(response: Response): Promise<string | null> {
   const parsed = tokenResponseSchema.safeParse(await response.json().catch(() => null));
   return parsed.success ? parsed.data.token : null;
 }
 
-// The BFF's own endpoints: the token lives in cookies and never reaches the browser's JavaScript.
-async function login(request: Request): Promise<Response> {
-  const response = await callApi(request, { token: null });
+// The BFF's own endpoints: the token lives in cookies and never reaches the browser's JavaScript. The device cookie
+// (the login throttle's, lib/session/device.ts) goes to the API with the sign-in and is renewed by each success.
+async function login(call: Call): Promise<Response> {
+  const response = await api(call, { token: null, deviceToken: await currentDeviceToken() });
   if (!response.ok) return relay(response);
-  const token = await readToken(response);
+  const parsed = loginResponseSchema.safeParse(await response.json().catch(() => null));
+  const token = parsed.success ? parsed.data.token : null;
   if (!token || !(await verifyToken(token))) return json({ error: "INVALID_TOKEN", message: "Respuesta de inicio de sesión no válida" }, 502);
   await startSession(token);
+  const deviceToken = parsed.success ? parsed.data.deviceToken : undefined;
+  if (deviceToken && (await verifyDeviceToken(deviceToken))) await rememberDevice(deviceToken);
   return json({ success: true });
 }
 
@@ -34,8 +52,8 @@ async function session(): Promise<Response> {
   return json(sessionResponseSchema.parse(body));
 }
 
-async function impersonate(request: Request, token: string | null): Promise<Response> {
-  const response = await callApi(request, { token });
+async function impersonate(call: Call, token: string | null): Promise<Response> {
+  const response = await api(call, { token });
   if (!response.ok) return relay(response);
   const impersonationToken = await readToken(response);
   if (!impersonationToken) return json({ error: "INVALID_TOKEN", message: "Respuesta de suplantación no válida" }, 502);
@@ -45,39 +63,56 @@ async function impersonate(request: Request, token: string | null): Promise<Resp
 
 // The cookies go whatever the API says: a user deactivated while impersonated must not trap the administrator (the
 // API then answers 401, but the administrator's own session is intact).
-async function exitImpersonation(request: Request, token: string | null): Promise<Response> {
-  const response = await callApi(request, { token });
+async function exitImpersonation(call: Call, token: string | null): Promise<Response> {
+  const response = await api(call, { token });
   await clearImpersonation();
   return response.ok || response.status === 401 ? json({ success: true }) : relay(response);
 }
 
 // The API bumps the session version (every token of this user, on every device, stops working), then the cookies go.
-async function logout(request: Request, token: string | null): Promise<Response> {
-  if (token) await callApi(request, { token, path: "/api/auth/logout", body: null }).catch(() => null);
+async function logout(call: Call, token: string | null): Promise<Response> {
+  if (token) await api(call, { token, path: "/api/auth/logout", body: null });
   await clearSession();
   return json({ success: true });
 }
 
 // The password change revokes the other sessions; this one continues with the fresh token the API returns.
-async function changePassword(request: Request, token: string | null): Promise<Response> {
-  const response = await callApi(request, { token });
+async function changePassword(call: Call, token: string | null): Promise<Response> {
+  const response = await api(call, { token });
   if (!response.ok) return relay(response);
   const fresh = await readToken(response);
   if (fresh && (await verifyToken(fresh))) await startSession(fresh);
   return json({ success: true });
 }
 
-export async function handleBff(request: Request): Promise<Response> {
+async function route(call: Call): Promise<Response> {
+  const { request } = call;
   const path = new URL(request.url).pathname;
   if (isCrossSite(request)) return json({ error: "FORBIDDEN", message: "Origen no permitido" }, 403);
   const method = request.method;
-  if (path === "/api/login" && method === "POST") return login(request);
+  if (path === "/api/login" && method === "POST") return login(call);
   if (path === "/api/session" && method === "GET") return session();
-  if (isPublicCall(path)) return relay(await callApi(request, { token: null }));
+  // Public calls never carry the session's bearer token (public-calls.ts).
+  if (isPublicCall(path)) return relay(await api(call, { token: null }));
   const { token } = await currentToken();
-  if (path === "/api/logout" && method === "POST") return logout(request, token);
-  if (path === "/api/auth/change-password" && method === "POST") return changePassword(request, token);
-  if (/^\/api\/auth\/impersonate\/[^/]+$/.test(path) && method === "POST") return impersonate(request, token);
-  if (path === "/api/auth/exit-impersonation" && method === "POST") return exitImpersonation(request, token);
-  return relay(await callApi(request, { token }));
+  if (path === "/api/logout" && method === "POST") return logout(call, token);
+  if (path === "/api/auth/change-password" && method === "POST") return changePassword(call, token);
+  if (/^\/api\/auth\/impersonate\/[^/]+$/.test(path) && method === "POST") return impersonate(call, token);
+  if (path === "/api/auth/exit-impersonation" && method === "POST") return exitImpersonation(call, token);
+  return relay(await api(call, { token }));
+}
+
+// Every answer of the BFF, its own and the API's, carries the request id the API logged it under; the browser's
+// error toast quotes it (lib/error-toasts.ts).
+export async function handleBff(request: Request): Promise<Response> {
+  const call = { request, requestId: requestIdOf(request) };
+  let response: Response;
+  try {
+    response = await route(call);
+  } catch (error) {
+    console.error(`[bff] unhandled error requestId=${call.requestId}:`, error instanceof Error ? error.message : error);
+    response = json({ error: "INTERNAL_SERVER_ERROR", message: "Ha ocurrido un error en el servidor", requestId: call.requestId }, 500);
+  }
+  response.headers.set(REQUEST_ID_HEADER, call.requestId);
+  return response;
 }

@@ -1,4 +1,6 @@
 import { appEnv } from "@/lib/env";
+import { DEVICE_TOKEN_HEADER } from "@/lib/session/device";
+import { REQUEST_ID_HEADER } from "./request-id";
 import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER, TENANT_HOST_HEADER, requestHost } from "@/lib/tenant/host";
 
 // Headers the browser must never be able to set on the API call: the BFF decides them.
@@ -14,11 +16,21 @@ const DROPPED_REQUEST_HEADERS = new Set([
   CLIENT_IP_HEADER,
   INTERNAL_SECRET_HEADER,
   "x-forwarded-host",
+  // Set by the BFF itself: the request id it answers with, and the device token from its httpOnly cookie.
+  REQUEST_ID_HEADER,
+  DEVICE_TOKEN_HEADER,
 ]);
 
 const DROPPED_RESPONSE_HEADERS = new Set(["set-cookie", "connection", "transfer-encoding", "keep-alive", "content-encoding", "content-length"]);
 
-export type ForwardOptions = { token: string | null; body?: BodyInit | null; method?: string; path?: string };
+export type ForwardOptions = {
+  token: string | null;
+  body?: BodyInit | null;
+  method?: string;
+  path?: string;
+  requestId?: string;
+  deviceToken?: string | null;
+};
 
 // X-Forwarded-For is the client's to write; only the entries added by our own proxies can be believed. TRUSTED_PROXY
 // is how many proxies in front of Next append to it (0/unset: none, the address is unknown to the login throttle).
@@ -39,6 +51,8 @@ export async function callApi(request: Request, options: ForwardOptions): Promis
   headers.set(TENANT_HOST_HEADER, requestHost(request.headers));
   headers.set(CLIENT_IP_HEADER, clientIp(request.headers));
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  if (options.requestId) headers.set(REQUEST_ID_HEADER, options.requestId);
+  if (options.deviceToken) headers.set(DEVICE_TOKEN_HEADER, options.deviceToken);
   // The standalone API believes the two headers above only with this shared secret (server/main.ts).
   if (appEnv.INTERNAL_API_SECRET) headers.set(INTERNAL_SECRET_HEADER, appEnv.INTERNAL_API_SECRET);
 
@@ -52,13 +66,25 @@ export async function callApi(request: Request, options: ForwardOptions): Promis
   };
   if (init.body instanceof ReadableStream) init.duplex = "half";
 
-  const upstream = appEnv.DRIVING_SCHOOL_API_URL;
-  if (upstream) {
-    return fetch(new URL(`${path.replace(/^\/api\/?/, "")}${incoming.search}`, upstream.endsWith("/") ? upstream : `${upstream}/`), init);
+  try {
+    const upstream = appEnv.DRIVING_SCHOOL_API_URL;
+    if (upstream) {
+      return await fetch(new URL(`${path.replace(/^\/api\/?/, "")}${incoming.search}`, upstream.endsWith("/") ? upstream : `${upstream}/`), init);
+    }
+    const { getApp } = await import("@/server/app");
+    return await getApp().fetch(new Request(`http://volante.internal${path}${incoming.search}`, init));
+  } catch (error) {
+    // An API that cannot be reached (or cannot start) is the gateway's failure, told as one: never Next's HTML 500.
+    console.error(`[bff] API call failed ${method} ${path} requestId=${options.requestId ?? "-"}:`, error instanceof Error ? error.message : error);
+    return apiUnavailable();
   }
-  const { getApp } = await import("@/server/app");
-  return getApp().fetch(new Request(`http://volante.internal${path}${incoming.search}`, init));
 }
+
+export const apiUnavailable = () =>
+  new Response(JSON.stringify({ error: "API_UNAVAILABLE", message: "El servidor no está disponible. Inténtalo de nuevo más tarde." }), {
+    status: 502,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
 
 // Streams the API's answer back unchanged (status, body, Content-Type, Content-Disposition…).
 export function relay(response: Response): Response {

@@ -17,6 +17,9 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+// POST /login: the session token and, for the BFF's device cookie (lib/session/device.ts), this device's token.
+export const loginResponseSchema = tokenResponseSchema.extend({ deviceToken: z.string().optional() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 // Claims of the signed session token (ES256).
 export const tokenClaimsSchema = z.object({

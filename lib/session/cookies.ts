@@ -2,9 +2,10 @@ import { sealData, unsealData } from "iron-session";
 import { ExpiringCache } from "@/lib/expiring-cache";
 import { sessionSecret } from "./secret";
 
-import { IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, SESSION_COOKIE } from "./cookie-names";
+import { DEVICE_COOKIE, IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, SESSION_COOKIE } from "./cookie-names";
+import { DEVICE_MAX_AGE_SECONDS } from "./device";
 
-export { IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, SESSION_COOKIE };
+export { DEVICE_COOKIE, IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, SESSION_COOKIE };
 // The spec's impersonation pair: header.payload readable, signature httpOnly; joined with a dot.
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
 
@@ -79,8 +80,8 @@ export type CookieSpec = {
   value: string;
   httpOnly: boolean;
   secure: boolean;
-  sameSite: "lax";
-  path: "/";
+  sameSite: "lax" | "strict";
+  path: string;
   maxAge: number;
 };
 
@@ -95,6 +96,11 @@ export function impersonationCookies(token: string, secure: boolean): CookieSpec
     { ...base, name: IMPERSONATION_HP_COOKIE, value: headerPayload, httpOnly: false },
     { ...base, name: IMPERSONATION_S_COOKIE, value: signature, httpOnly: true },
   ];
+}
+
+// Only the sign-in needs the device cookie: it goes nowhere else, and never to another site (Strict).
+export function deviceCookie(deviceToken: string, secure: boolean): CookieSpec {
+  return { name: DEVICE_COOKIE, value: deviceToken, httpOnly: true, secure, sameSite: "strict", path: "/api/login", maxAge: DEVICE_MAX_AGE_SECONDS };
 }
 
 export const ALL_SESSION_COOKIES = [SESSION_COOKIE, IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE];

@@ -7,7 +7,8 @@ export const JWT_ALG = "ES256";
 type PemPair = { privateKey?: string; publicKey: string };
 
 function dataDir(): string {
-  return process.env.DATA_DIR ?? path.join(process.cwd(), ".data");
+  // turbopackIgnore: runtime data; without it the build's file tracer copies all of .data (keys) into the image.
+  return process.env.DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data");
 }
 
 function fromEnv(): PemPair | null {

@@ -15,7 +15,8 @@ export function sessionSecret(): string {
   if (process.env.NODE_ENV === "production" && process.env.ALLOW_DEV_KEYS !== "true") {
     throw new Error("SESSION_SECRET must be set in production");
   }
-  const file = path.join(process.env.DATA_DIR ?? path.join(process.cwd(), ".data"), "keys", "session-secret");
+  // turbopackIgnore: runtime data; without it the build's file tracer copies all of .data (keys) into the image.
+  const file = path.join(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data"), "keys", "session-secret");
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     try {

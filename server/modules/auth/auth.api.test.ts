@@ -1,4 +1,5 @@
 import { tokenClaimsSchema } from "@/lib/contract/auth";
+import { verifyDeviceToken } from "@/lib/session/device";
 import { verifyToken } from "@/lib/session/token";
 import { listAudit } from "@/server/modules/audit/audit.repository";
 import { THROTTLE } from "@/server/modules/auth/auth.service";
@@ -59,19 +60,15 @@ describe("POST /api/login", () => {
     expect(missing.json.error).toBe("MISSING_REQUIRED_FIELDS");
   });
 
-  it("backs off an account after repeated failures for a client whose address is not known", async () => {
-    const victim = await createUser(ctx.db, tenant);
-    for (let i = 0; i < THROTTLE.perAccount; i++) {
-      const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: victim.username, password: "wrong-password" } });
-      expect(res.status).toBe(401);
-    }
-    const locked = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: victim.username, password: victim.password } });
-    expect(locked.status).toBe(429);
-    expect(locked.json.error).toBe("TOO_MANY_ATTEMPTS");
+  it("answers a device token with the session token, for the BFF's device cookie", async () => {
+    const res = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: instructor.username, password: instructor.password } });
+    expect(res.status).toBe(200);
+    expect(await verifyDeviceToken(res.json.deviceToken)).toMatchObject({ userId: instructor.id, tenantId: tenant.id });
   });
 
-  it("throttles one address that tries many accounts", async () => {
+  it("throttles one address that tries many accounts (a trusted proxy states it), except the user's own device", async () => {
     const headers = { "x-client-ip": "203.0.113.9" };
+    const device = await ctx.call("/login", { method: "POST", host: tenant.host, body: { username: student.username, password: student.password } });
     for (let i = 0; i < THROTTLE.perAddress; i++) {
       await ctx.call("/login", { method: "POST", host: tenant.host, headers, body: { username: `nobody-${i}`, password: "whatever1" } });
     }
@@ -79,6 +76,69 @@ describe("POST /api/login", () => {
     expect(res.status).toBe(429);
     const elsewhere = await ctx.call("/login", { method: "POST", host: tenant.host, headers: { "x-client-ip": "203.0.113.10" }, body: { username: student.username, password: student.password } });
     expect(elsewhere.status).toBe(200);
+    const ownDevice = { ...headers, "x-device-token": device.json.deviceToken };
+    expect((await ctx.call("/login", { method: "POST", host: tenant.host, headers: ownDevice, body: { username: student.username, password: student.password } })).status).toBe(200);
+  });
+});
+
+// Issue 12: with no trusted proxy (the default deployment) every client's address is "unknown", and five failures
+// used to lock the rightful user out too. Now the account backs off the clients it does not know, while a device the
+// user signed in from (the BFF's device cookie, sent as X-Device-Token) is judged by its own failures only.
+describe("login back-off and the device cookie (no trusted proxy)", () => {
+  const signIn = (username: string, password: string, deviceToken?: string) =>
+    ctx.call("/login", { method: "POST", host: tenant.host, headers: deviceToken ? { "x-device-token": deviceToken } : {}, body: { username, password } });
+  const deviceOf = async (user: TestUser) => {
+    const res = await ctx.call("/login", { method: "POST", host: user.tenantId === other.id ? other.host : tenant.host, body: { username: user.username, password: user.password } });
+    expect(res.status).toBe(200);
+    return res.json.deviceToken as string;
+  };
+  const attack = async (user: TestUser, times = THROTTLE.perAccount, deviceToken?: string) => {
+    for (let i = 0; i < times; i++) expect((await signIn(user.username!, "wrong-password", deviceToken)).status).toBe(401);
+  };
+
+  it("an attacker's failures back the account off for unknown clients, while the user's own device still signs in", async () => {
+    const victim = await createUser(ctx.db, tenant);
+    const laptop = await deviceOf(victim);
+    await attack(victim);
+    const unknown = await signIn(victim.username!, victim.password);
+    expect(unknown.status).toBe(429);
+    expect(unknown.json.error).toBe("TOO_MANY_ATTEMPTS");
+    const own = await signIn(victim.username!, victim.password, laptop);
+    expect(own.status).toBe(200);
+    expect(await verifyToken(own.json.token)).toMatchObject({ uuid: victim.id });
+    // The renewed cookie keeps the device, and keeps working during the back-off.
+    expect((await verifyDeviceToken(own.json.deviceToken))?.deviceId).toBe((await verifyDeviceToken(laptop))?.deviceId);
+    expect((await signIn(victim.username!, victim.password, own.json.deviceToken)).status).toBe(200);
+    expect((await signIn(victim.username!, victim.password)).status).toBe(429);
+  });
+
+  it("gives no exemption to the device cookie of another user, of another school, or a forged one", async () => {
+    const victim = await createUser(ctx.db, tenant);
+    const neighbour = await createUser(ctx.db, tenant);
+    const elsewhere = await createUser(ctx.db, other);
+    const foreign = [await deviceOf(neighbour), await deviceOf(elsewhere)];
+    const own = await deviceOf(victim);
+    const [header, , signature] = own.split(".");
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: victim.id, tid: tenant.id, did: "forged", exp: 4_000_000_000 })).toString("base64url");
+    const sessionToken = await tokenFor(victim, tenant);
+    await attack(victim);
+    for (const deviceToken of [...foreign, `${header}.${forgedPayload}.${signature}`, sessionToken]) {
+      const res = await signIn(victim.username!, victim.password, deviceToken);
+      expect(res.status).toBe(429);
+    }
+    expect((await signIn(victim.username!, victim.password, own)).status).toBe(200);
+  });
+
+  it("backs off a device that itself fails, and only that device", async () => {
+    const user = await createUser(ctx.db, tenant);
+    const laptop = await deviceOf(user);
+    const phone = await deviceOf(user);
+    await attack(user, THROTTLE.perDevice, laptop);
+    const refused = await signIn(user.username!, user.password, laptop);
+    expect(refused.status).toBe(429);
+    expect(refused.json.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await signIn(user.username!, user.password, phone)).status).toBe(200);
+    expect((await signIn(user.username!, user.password)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { changePasswordBodySchema, loginBodySchema } from "@/lib/contract/auth";
+import { DEVICE_TOKEN_HEADER } from "@/lib/session/device";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { readBody, readParam } from "../../http/validate";
@@ -9,7 +10,8 @@ import { changePassword, exitImpersonation, getProfile, login, logout, startImpe
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", async (c) => {
     const body = await readBody(c, loginBodySchema);
-    return c.json(await login(c.var.db, c.var.tenant, body, c.var.clientIp));
+    // The device token proves itself (signed): unlike the address, it needs no trusted proxy.
+    return c.json(await login(c.var.db, c.var.tenant, body, c.var.clientIp, c.req.header(DEVICE_TOKEN_HEADER) ?? null));
   })
   .get("/me", requireRole("any"), async (c) => c.json(await getProfile(c.var.db, c.var.tenant, requireAuth(c))))
   .post("/auth/change-password", requireRole("any"), async (c) => {

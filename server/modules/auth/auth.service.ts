@@ -1,4 +1,6 @@
-import type { ChangePasswordBody, LoginBody, Profile, TokenResponse, UserSummary } from "@/lib/contract/auth";
+import type { ChangePasswordBody, LoginBody, LoginResponse, Profile, TokenResponse, UserSummary } from "@/lib/contract/auth";
+import { randomUUID } from "node:crypto";
+import { signDeviceToken, verifyDeviceToken } from "@/lib/session/device";
 import { isAdministrator, primaryArea } from "@/lib/session/roles";
 import { signToken } from "@/lib/session/token";
 import type { Db } from "../../db/client";
@@ -32,10 +34,18 @@ function issueToken(user: UserRow, tenant: Tenant, impersonator?: UserRow): Prom
   );
 }
 
-export async function login(db: Db, tenant: Tenant, body: LoginBody, clientIp: string, now = new Date()): Promise<TokenResponse> {
+export type LoginResult = Required<LoginResponse>;
+
+/**
+ * `deviceToken` is what the BFF's device cookie holds (lib/session/device.ts): when it names this very user and
+ * school, the attempt is judged by that device's own failures. A success answers a fresh one (same device id).
+ */
+export async function login(db: Db, tenant: Tenant, body: LoginBody, clientIp: string, deviceToken: string | null = null, now = new Date()): Promise<LoginResult> {
   const login = body.username.trim();
   const user = await findUserByLogin(db, tenant.id, login);
-  const keys = throttleKeys(tenant.id, user?.id ?? null, login, clientIp);
+  const device = await verifyDeviceToken(deviceToken, now);
+  const deviceId = device && user && device.userId === user.id && device.tenantId === tenant.id ? device.deviceId : null;
+  const keys = throttleKeys(tenant.id, user?.id ?? null, login, clientIp, deviceId);
   await assertNotThrottled(db, keys, now);
   const isValid = await verifyPassword(user?.isActive ? user.passwordHash : null, body.password);
   if (!user || !isValid) {
@@ -43,7 +53,10 @@ export async function login(db: Db, tenant: Tenant, body: LoginBody, clientIp: s
     throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS, 401);
   }
   await recordLoginSuccess(db, keys);
-  return { token: await issueToken(user, tenant) };
+  return {
+    token: await issueToken(user, tenant),
+    deviceToken: await signDeviceToken({ userId: user.id, tenantId: tenant.id, deviceId: deviceId ?? randomUUID() }, now),
+  };
 }
 
 export async function getProfile(db: Db, tenant: Tenant, auth: Auth): Promise<Profile> {

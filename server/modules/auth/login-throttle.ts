@@ -5,6 +5,7 @@ import { clearKeys, countFailure, findKeys, setBackoff } from "./throttle.reposi
 export const THROTTLE = {
   windowMs: 15 * 60_000,
   perAccount: 5,
+  perDevice: 5,
   perAddress: 20,
   firstBackoffMs: 30_000,
   maxBackoffMs: 15 * 60_000,
@@ -14,16 +15,22 @@ export const THROTTLE = {
 export const backoffMs = (failures: number, limit: number) =>
   Math.min(THROTTLE.maxBackoffMs, THROTTLE.firstBackoffMs * 2 ** Math.max(0, failures - limit));
 
-export type ThrottleKeys = { account: string; address: string | null; pair: string | null };
-
 /**
- * The account counter is keyed on the resolved user (username and DNI share it); an unknown login gets its own.
- * The address is null when the API cannot trust it (no trusted proxy): then only the account counter applies.
+ * `device` is set only when the attempt presents a valid device token of this very user and school; then that
+ * device's counter alone judges it. Otherwise the attempt is an unknown client: the account counter (keyed on the
+ * resolved user, so username and DNI share it; an unknown login gets its own) and, when the address can be trusted
+ * (TRUSTED_PROXY), the address counter.
  */
-export function throttleKeys(tenantId: string, userId: string | null, login: string, clientIp: string): ThrottleKeys {
+export type ThrottleKeys = { account: string; address: string | null; device: string | null };
+
+export function throttleKeys(tenantId: string, userId: string | null, login: string, clientIp: string, deviceId: string | null = null): ThrottleKeys {
   const account = userId ? `${tenantId}:user:${userId}` : `${tenantId}:login:${login.toLowerCase()}`;
   const known = clientIp !== "unknown" && clientIp !== "";
-  return { account, address: known ? `${tenantId}:ip:${clientIp}` : null, pair: known ? `${account}:ip:${clientIp}` : null };
+  return {
+    account,
+    address: known ? `${tenantId}:ip:${clientIp}` : null,
+    device: userId && deviceId ? `${account}:device:${deviceId}` : null,
+  };
 }
 
 const tooMany = (until: Date, now: Date) => {
@@ -34,31 +41,34 @@ const tooMany = (until: Date, now: Date) => {
 };
 
 /**
- * An account in back-off refuses only the clients that failed against it: the rightful user on another device or
- * network still signs in with the right password. An address in back-off (many failures on any account) is refused.
+ * A device the user signed in from is refused only for its own failures: an attacker's failures (from any number
+ * of addresses) back off the unknown clients of the account, never the rightful user's devices.
  */
 export async function assertNotThrottled(db: Db, keys: ThrottleKeys, now: Date): Promise<void> {
-  const rows = await findKeys(db, [keys.account, keys.address, keys.pair].filter((k): k is string => k !== null));
-  const until = (key: string | null) => {
-    const lock = key ? rows.get(key)?.lockedUntil : null;
-    return lock && lock > now ? lock : null;
-  };
-  const addressUntil = until(keys.address);
-  if (addressUntil) throw tooMany(addressUntil, now);
-  const accountUntil = until(keys.account);
-  const pairFailed = keys.pair === null || (rows.get(keys.pair)?.failures ?? 0) > 0;
-  if (accountUntil && pairFailed) throw tooMany(accountUntil, now);
+  const checked = keys.device ? [keys.device] : [keys.address, keys.account].filter((k): k is string => k !== null);
+  const rows = await findKeys(db, checked);
+  for (const key of checked) {
+    const lock = rows.get(key)?.lockedUntil;
+    if (lock && lock > now) throw tooMany(lock, now);
+  }
 }
 
 export async function recordLoginFailure(db: Db, keys: ThrottleKeys, now: Date): Promise<void> {
+  if (keys.device) {
+    const device = await countFailure(db, keys.device, THROTTLE.windowMs, now);
+    if (device >= THROTTLE.perDevice) await setBackoff(db, keys.device, new Date(now.getTime() + backoffMs(device, THROTTLE.perDevice)));
+    return;
+  }
   const account = await countFailure(db, keys.account, THROTTLE.windowMs, now);
   if (account >= THROTTLE.perAccount) await setBackoff(db, keys.account, new Date(now.getTime() + backoffMs(account, THROTTLE.perAccount)));
-  if (keys.pair) await countFailure(db, keys.pair, THROTTLE.windowMs, now);
   if (keys.address) {
     const address = await countFailure(db, keys.address, THROTTLE.windowMs, now);
     if (address >= THROTTLE.perAddress) await setBackoff(db, keys.address, new Date(now.getTime() + backoffMs(address, THROTTLE.perAddress)));
   }
 }
 
-// The rightful user's success clears only their own client's record: an attacker's back-off on the account stays.
-export const recordLoginSuccess = (db: Db, keys: ThrottleKeys) => clearKeys(db, [keys.pair ?? keys.account]);
+// A success clears the device's own record only. The unknown clients' counter of the account is left to expire with
+// its window: clearing it would erase an attacker's failures (and the user now holds a device cookie anyway).
+export async function recordLoginSuccess(db: Db, keys: ThrottleKeys): Promise<void> {
+  if (keys.device) await clearKeys(db, [keys.device]);
+}

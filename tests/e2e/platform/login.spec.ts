@@ -1,5 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { baseURL } from "../../../playwright.config";
 import { DEMO_USERS, signIn, signOut } from "../support/auth";
+
+// The throttle journey uses a user no other journey signs in as (Norte's instructor): it leaves the account backed off.
+const norte = baseURL.replace("localhost", "norte.localhost");
+const target = { username: "norte.profesor", password: "profesor123" };
+
+async function submitLogin(page: Page, password: string) {
+  await page.getByLabel("DNI / Nombre de usuario").fill(target.username);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+}
 
 test.describe("login", () => {
   test("validates the form before sending", async ({ page }) => {
@@ -45,5 +56,34 @@ test.describe("login", () => {
     await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_USERS.student.password);
     await page.getByRole("button", { name: "Iniciar Sesión" }).click();
     await expect(page).toHaveURL(/\/student\/reservations$/);
+  });
+
+  test("the user's own browser still signs in while someone else's failed guesses hold the account back", async ({ page, browser }) => {
+    await page.goto(`${norte}/login`);
+    await submitLogin(page, target.password);
+    await expect(page).toHaveURL(/norte\.localhost.*\/instructor\/dashboard$/);
+    const device = (await page.context().cookies()).find((c) => c.name === "volante_device");
+    expect(device).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/login" });
+    expect(device!.expires * 1000 - Date.now()).toBeGreaterThan(170 * 24 * 3600_000);
+    await signOut(page);
+    expect((await page.context().cookies()).find((c) => c.name === "volante_device")?.value).toBe(device!.value);
+
+    // Another browser guesses five times: the account backs off for every browser it does not know.
+    const attacker = await browser.newContext();
+    const attackerPage = await attacker.newPage();
+    await attackerPage.goto(`${norte}/login`);
+    for (let i = 0; i < 5; i++) {
+      await submitLogin(attackerPage, `adivina-${i}`);
+      await expect(attackerPage.locator("[data-slot=alert]")).toHaveText("Usuario o contraseña incorrectos");
+      await expect(attackerPage.getByRole("button", { name: "Iniciar Sesión" })).toBeEnabled();
+    }
+    await submitLogin(attackerPage, target.password);
+    await expect(attackerPage.locator("[data-slot=alert]")).toHaveText(/^Demasiados intentos fallidos\. Inténtalo de nuevo en \d+ minuto\(s\)\.$/);
+    await expect(attackerPage).toHaveURL(/\/login$/);
+    await attacker.close();
+
+    // The user's browser, which signed in before, is judged by its own failures only.
+    await submitLogin(page, target.password);
+    await expect(page).toHaveURL(/norte\.localhost.*\/instructor\/dashboard$/);
   });
 });

@@ -50,3 +50,48 @@ test("a state-changing call that rides the session cookie without showing its or
   const crossSite = await page.request.post("/api/auth/exit-impersonation", { headers: { "sec-fetch-site": "cross-site" } });
   expect(crossSite.status()).toBe(403);
 });
+
+test("HSTS, framing and referrer rules reach the browser on pages and on API answers (production build)", async ({ page }) => {
+  const pageAnswer = (await page.goto("/login"))!.headers();
+  const apiAnswer = await page.request.get("/api/info");
+  expect(apiAnswer.status()).toBe(200);
+  for (const headers of [pageAnswer, apiAnswer.headers()]) {
+    expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  }
+  expect(pageAnswer["content-security-policy"]).toContain("frame-ancestors 'none'");
+});
+
+test("every API answer carries a request id, and the generic server-error toast quotes it", async ({ page }) => {
+  await signIn(page, "student");
+  // The browser's own code reads it (same origin), one per request.
+  const ids = await page.evaluate(async () => {
+    const answers = [await fetch("/api/info"), await fetch("/api/session"), await fetch("/api/nope")];
+    return answers.map((a) => a.headers.get("x-request-id"));
+  });
+  for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(new Set(ids).size).toBe(3);
+
+  // The real call goes through (a wrong current password: nothing changes); its answer reaches the page as a server
+  // failure that names no request id in its body, so the reference can only come from the BFF's header.
+  let requestId = "";
+  await page.route("**/api/auth/change-password", async (route) => {
+    const real = await route.fetch();
+    requestId = real.headers()["x-request-id"] ?? "";
+    await route.fulfill({
+      status: 500,
+      headers: { "content-type": "application/json", "x-request-id": requestId },
+      body: JSON.stringify({ error: "INTERNAL_SERVER_ERROR", message: "Ha ocurrido un error en el servidor" }),
+    });
+  });
+  await page.goto("/cambiar-contrasena");
+  await page.getByLabel("Contraseña actual").fill("no-es-la-mia");
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("nuevaClave9");
+  await page.getByLabel("Repetir nueva contraseña").fill("nuevaClave9");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByText("Error del servidor", { exact: true })).toBeVisible();
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByText(`Ha ocurrido un error en el servidor (referencia ${requestId})`, { exact: true })).toBeVisible();
+});
