@@ -13,7 +13,7 @@ RUN npx next build && node scripts/standalone-assemble.mjs .next
 # The runtime holds only the traced production files: server.js, the packages it requires, and what
 # scripts/standalone-assemble.mjs adds (static assets, public/, migrations, face models).
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data WEB_CONCURRENCY=2
 WORKDIR /app
 RUN groupadd --system volante && useradd --system --gid volante --home-dir /app volante \
   && mkdir -p /data && chown volante:volante /data
@@ -22,4 +22,5 @@ USER volante
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server.js"]
+# cluster.cjs runs server.js in WEB_CONCURRENCY processes on PostgreSQL (one per core the container is given).
+CMD ["node", "cluster.cjs"]

@@ -15,6 +15,8 @@ const copies = [
   [path.join(distDir, "static"), path.join(out, distDir, "static")],
   ["public", path.join(out, "public")],
   ["server/db/migrations", path.join(out, "server/db/migrations")],
+  // The container's entry point: server.js in WEB_CONCURRENCY processes (server/cluster.cjs).
+  ["server/cluster.cjs", path.join(out, "cluster.cjs")],
   ["node_modules/@vladmandic/face-api/model", path.join(out, "node_modules/@vladmandic/face-api/model")],
   ["node_modules/@vladmandic/face-api/package.json", path.join(out, "node_modules/@vladmandic/face-api/package.json")],
   ["node_modules/@vladmandic/human/package.json", path.join(out, "node_modules/@vladmandic/human/package.json")],
