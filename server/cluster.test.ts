@@ -23,9 +23,10 @@ afterAll(() => {
 
 let nextPort = 41_000 + (process.pid % 1000) * 8;
 
-function start(env: Record<string, string>) {
+function start(env: Record<string, string>): { child: ChildProcess; port: number } {
   const port = nextPort++;
-  const child = spawn(process.execPath, ["cluster.cjs"], { cwd: dir, env: { PATH: process.env.PATH ?? "", PORT: String(port), ...env }, stdio: "ignore" });
+  const childEnv = { PATH: process.env.PATH ?? "", PORT: String(port), ...env } as unknown as NodeJS.ProcessEnv;
+  const child: ChildProcess = spawn(process.execPath, ["cluster.cjs"], { cwd: dir, env: childEnv, stdio: "ignore" });
   started.push(child);
   return { child, port };
 }

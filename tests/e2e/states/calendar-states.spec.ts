@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { signInByApi } from "../support/auth";
+
+// The student calendar's load failure (first document §2 'Calendar', §8): 'Error al cargar el calendario: {message}'.
+const SERVER_ERROR = { error: "INTERNAL_SERVER_ERROR", message: "Ha ocurrido un error en el servidor" };
+
+test("the calendar's events cannot be loaded: 'Error al cargar el calendario: {message}', gone once another range loads", async ({ page }) => {
+  await signInByApi(page, "student");
+  let isFailing = true;
+  let failures = 0;
+  await page.route(
+    (url) => url.pathname === "/api/student/calendar",
+    (route) => {
+      if (!isFailing) return route.fallback();
+      failures += 1;
+      return route.fulfill({ status: 500, json: SERVER_ERROR });
+    },
+  );
+  await page.goto("/student/calendar");
+  await expect(page.getByRole("heading", { name: "Mi calendario" })).toBeVisible();
+
+  // After the query's retries (first document §9): 1 s, 2 s and 4 s.
+  const alert = page.getByRole("alert").filter({ hasText: "Error al cargar el calendario" });
+  await expect(alert).toHaveText(`Error al cargar el calendario: ${SERVER_ERROR.message}`, { timeout: 20_000 });
+  expect(failures).toBeGreaterThan(0);
+
+  // The school answers again: the week view asks for its own range and the notice goes.
+  isFailing = false;
+  await page.getByRole("tab", { name: "Semana" }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByTestId("student-calendar")).toBeVisible();
+});
