@@ -44,7 +44,8 @@ let server;
 if (standalone) {
   const assemble = spawnSync("node", ["scripts/standalone-assemble.mjs", distDir], { stdio: "inherit", env });
   if (assemble.status !== 0) process.exit(assemble.status ?? 1);
-  server = spawn("node", [standaloneServer], { stdio: "inherit", env: { ...env, PORT: port, HOSTNAME: "0.0.0.0" } });
+  // The image's entry point: server.js in WEB_CONCURRENCY processes (one on PGlite), server/cluster.cjs.
+  server = spawn("node", [path.join(distDir, "standalone", "cluster.cjs")], { stdio: "inherit", env: { ...env, PORT: port, HOSTNAME: "0.0.0.0" } });
 } else {
   server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env });
 }
