@@ -1,15 +1,24 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { NAV_ITEMS } from "@/components/shell/nav-config";
 import type { Area } from "@/lib/session/roles";
 import { signIn, type DemoUser } from "../support/auth";
 
-// `npm run bench:bundle` (not part of `npm test`, see playwright.config.ts): first-load JavaScript per page (issue 13),
-// the compressed bytes of every script the browser fetched before the page's `load` event, with the HTTP cache and
-// the service worker off (a first visit). Budget: 150 kB, or 250 kB on a page that shows a calendar (FullCalendar).
-// Every menu page of every role is measured; the figures are printed and attached, and a page over budget fails.
+// First-load JavaScript per page (issue 13): the compressed bytes of every script the browser fetched before the
+// page's `load` event, with the HTTP cache and the service worker off (a first visit). Every menu page of every role
+// is measured; the figures are printed and attached, and a page over its budget fails.
+// - `npm run bench:bundle` (BENCH_BUNDLE=1) holds the pages to issue 13's budget: 150 kB, or 250 kB on a page that
+//   shows a calendar (FullCalendar). It is not met (docs/benchmarks.md: React DOM and Next's runtime alone weigh
+//   ~130 kB, printed below as the framework's floor).
+// - `npm test` holds them to a ceiling just above today's weight, so CI fails when a page grows (a heavy library
+//   pulled into the shell or a page that should load it lazily).
 const KB = 1000;
-const BUDGET = 150 * KB;
-const CALENDAR_BUDGET = 250 * KB;
+const ISSUE_BUDGET = process.env.BENCH_BUNDLE === "1";
+const BUDGET = (ISSUE_BUDGET ? 150 : 220) * KB;
+const CALENDAR_BUDGET = (ISSUE_BUDGET ? 250 : 290) * KB;
+const SIGNED_IN_BUDGET = ISSUE_BUDGET ? BUDGET : 290 * KB;
 const CALENDAR_PAGES = new Set(["/student/reservations/new", "/student/calendar", "/instructor/calendar", "/instructor/schedule"]);
 
 type Measure = { path: string; bytes: number; budget: number };
@@ -32,6 +41,15 @@ function menuPaths(area: Area): string[] {
   return NAV_ITEMS[area].filter((item) => !item.isExternalLink).map((item) => item.to);
 }
 
+// What every page loads before any code of ours: the build's root chunks (React DOM, Next's client runtime, Turbopack's
+// runtime), gzip-compressed as the server sends them. Printed as the floor any page budget competes with.
+function frameworkFloor(): string {
+  const dist = process.env.NEXT_DIST_DIR ?? ".next";
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+  const bytes = manifest.rootMainFiles.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length, 0);
+  return `framework floor (React DOM + Next + Turbopack runtime, gzip): ${(bytes / KB).toFixed(0)} kB in ${manifest.rootMainFiles.length} files`;
+}
+
 const ROLES: { who: DemoUser | null; paths: string[] }[] = [
   { who: null, paths: ["/login"] },
   { who: "student", paths: [...menuPaths("student"), "/student/reservations/new", "/student/balance/top-up"] },
@@ -49,12 +67,14 @@ for (const { who, paths } of ROLES) {
     const measures: Measure[] = [];
     for (const path of paths) {
       const bytes = await firstLoadScriptBytes(page, path);
-      measures.push({ path, bytes, budget: CALENDAR_PAGES.has(path) ? CALENDAR_BUDGET : BUDGET });
+      measures.push({ path, bytes, budget: CALENDAR_PAGES.has(path) ? CALENDAR_BUDGET : who ? SIGNED_IN_BUDGET : BUDGET });
     }
-    const report = measures.map((m) => `${(m.bytes / KB).toFixed(0).padStart(4)} kB / ${m.budget / KB} kB  ${m.path}`).join("\n");
+    const rows = measures.map((m) => `${(m.bytes / KB).toFixed(0).padStart(4)} kB / ${m.budget / KB} kB  ${m.path}`);
+    const report = (who ? rows : [...rows, frameworkFloor()]).join("\n");
     console.log(`First-load JavaScript (gzip), ${who ?? "signed out"}:\n${report}`);
     await testInfo.attach("first-load-js.txt", { body: report, contentType: "text/plain" });
     for (const m of measures) expect(m.bytes, `${m.path}: ${(m.bytes / KB).toFixed(0)} kB`).toBeGreaterThan(0);
     expect(measures.filter((m) => m.bytes > m.budget).map((m) => `${m.path} ${(m.bytes / KB).toFixed(0)} kB`)).toEqual([]);
   });
 }
+
