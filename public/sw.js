@@ -2,7 +2,7 @@
 // network. Nothing personal is cached: API answers (/api/*) and pages always go to the network; only the offline
 // page with its assets (precached at install), Next's immutable static assets and this school's icons are kept.
 // Bump when a precached file changes: the new worker fetches them again and the old cache is deleted on activation.
-const VERSION = "volante-v2";
+const VERSION = "volante-v3";
 const OFFLINE_URL = "/offline.html";
 // Everything the offline page needs, fetched at install so it works on the first offline start.
 const PRECACHE = [OFFLINE_URL, "/offline.css", "/offline.js"];
