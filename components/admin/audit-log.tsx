@@ -9,7 +9,8 @@ import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorText } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format/dates";
-import { actionLabel, describeDetails } from "./audit-labels";
+import { actingAsName, describeEntry } from "./audit-details";
+import { actionLabel, sortByLabel } from "./audit-labels";
 import { NativeSelect } from "./native-select";
 import { Pager } from "./pager";
 import { adminQueries } from "./queries";
@@ -35,7 +36,7 @@ export function AuditLog() {
           <Label htmlFor="audit-action">Acción</Label>
           <NativeSelect id="audit-action" value={filters.action} onChange={set("action")}>
             <option value="">Todas las acciones</option>
-            {data?.actions.map((a) => (
+            {sortByLabel(data?.actions ?? []).map((a) => (
               <option key={a} value={a}>
                 {actionLabel(a)}
               </option>
@@ -80,17 +81,20 @@ export function AuditLog() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {data.data.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
-                  <TableCell>
-                    {entry.actor?.name ?? "Sistema"}
-                    {entry.actingAs ? <span className="block text-xs text-muted-foreground">como {entry.actingAs.name}</span> : null}
-                  </TableCell>
-                  <TableCell>{actionLabel(entry.action)}</TableCell>
-                  <TableCell className="max-w-md text-sm whitespace-normal text-muted-foreground">{describeDetails(entry.details)}</TableCell>
-                </TableRow>
-              ))}
+              {data.data.map((entry) => {
+                const actingAs = actingAsName(entry);
+                return (
+                  <TableRow key={entry.id}>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
+                    <TableCell>
+                      {entry.actor?.name ?? "Sistema"}
+                      {actingAs ? <span className="block text-xs text-muted-foreground">como {actingAs}</span> : null}
+                    </TableCell>
+                    <TableCell>{actionLabel(entry.action)}</TableCell>
+                    <TableCell className="max-w-md min-w-48 text-sm whitespace-normal text-muted-foreground">{describeEntry(entry)}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
           <Pager pagination={data.pagination} onPage={(p) => setPageOf({ key, page: p })} />

@@ -14,6 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiRequest, errorText } from "@/lib/api-client";
 import { EDITABLE_SETTING_KEYS, type EditableSettingKey } from "@/lib/contract/backoffice";
 import { configResponseSchema, type ConfigResponse } from "@/lib/contract/config";
+import { durationChoices } from "./duration-choices";
 import { PRICE_EUROS_ERROR, centsToEuros, eurosToCents } from "./euros";
 import { NativeSelect } from "./native-select";
 
@@ -66,17 +67,17 @@ function Form({ config }: { config: ConfigResponse }) {
       <Card>
         <CardHeader>
           <CardTitle>Reservas</CardTitle>
-          <CardDescription>Duraciones en formato ISO 8601 de horas y minutos: PT1H, PT1H30M, PT45M. Las opciones van del mínimo al máximo en pasos del mínimo.</CardDescription>
+          <CardDescription>Al reservar, el alumno elige la duración entre la mínima y la máxima, en pasos de la duración mínima.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <FormField id="s-min" label="Duración mínima de una práctica">
-            <Input id="s-min" value={values.practice_duration_min} onChange={set("practice_duration_min")} />
+            <DurationSelect id="s-min" stored={config.practice_duration_min.value} value={values.practice_duration_min} onChange={set("practice_duration_min")} />
           </FormField>
           <FormField id="s-max" label="Duración máxima de una práctica">
-            <Input id="s-max" value={values.practice_duration_max} onChange={set("practice_duration_max")} />
+            <DurationSelect id="s-max" stored={config.practice_duration_max.value} value={values.practice_duration_max} onChange={set("practice_duration_max")} />
           </FormField>
           <FormField id="s-inc" label="Incremento (informativo)">
-            <Input id="s-inc" value={values.practice_duration_increments} onChange={set("practice_duration_increments")} />
+            <DurationSelect id="s-inc" stored={config.practice_duration_increments.value} value={values.practice_duration_increments} onChange={set("practice_duration_increments")} />
           </FormField>
           <FormField id="s-mode" label="Modo de reserva">
             <NativeSelect id="s-mode" value={values.reservation_mode} onChange={set("reservation_mode")}>
@@ -123,5 +124,19 @@ function Form({ config }: { config: ConfigResponse }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+// Durations are chosen, not typed: the API keeps ISO 8601 ('PT1H30M'), the office reads '1h 30m'.
+// The stored value stays among the choices even when it is off the quarter-hour grid.
+function DurationSelect({ stored, ...props }: { id: string; stored: string; value: string; onChange: React.ChangeEventHandler<HTMLSelectElement> }) {
+  return (
+    <NativeSelect {...props}>
+      {durationChoices(stored).map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -81,9 +81,9 @@ export function UsersList() {
               <TableRow>
                 <TableHead>Nombre</TableHead>
                 <TableHead>Usuario</TableHead>
-                <TableHead className="hidden sm:table-cell">DNI</TableHead>
+                <TableHead>DNI</TableHead>
                 <TableHead>Rol</TableHead>
-                <TableHead className="hidden md:table-cell">Estado</TableHead>
+                <TableHead>Estado</TableHead>
                 <TableHead className="text-right">Acciones</TableHead>
               </TableRow>
             </TableHeader>
@@ -92,7 +92,7 @@ export function UsersList() {
                 <TableRow key={user.id} className={user.isActive ? undefined : "text-muted-foreground"}>
                   <TableCell className="font-medium">{user.name}</TableCell>
                   <TableCell>{user.username ?? <span className="text-muted-foreground">Sin acceso</span>}</TableCell>
-                  <TableCell className="hidden sm:table-cell">{user.dni}</TableCell>
+                  <TableCell>{user.dni}</TableCell>
                   <TableCell>
                     {user.roles.map((role) => (
                       <Badge key={role} variant="secondary" className="mr-1">
@@ -100,7 +100,7 @@ export function UsersList() {
                       </Badge>
                     ))}
                   </TableCell>
-                  <TableCell className="hidden md:table-cell">
+                  <TableCell>
                     {!user.isActive ? (
                       <Badge variant="outline">Desactivado</Badge>
                     ) : user.username && !user.hasPassword ? (

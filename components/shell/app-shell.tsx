@@ -8,6 +8,7 @@ import type { SessionResponse } from "@/lib/contract/auth";
 import type { TenantInfo } from "@/lib/contract/tenant";
 import { primaryArea } from "@/lib/session/roles";
 import { cn } from "@/lib/utils";
+import { ImpersonationBanner } from "./impersonation-banner";
 import { isFullWidthPath, navItemsFor } from "./nav-config";
 import { Sidebar } from "./sidebar";
 import { useSession } from "./use-session";
@@ -40,7 +41,7 @@ export function AppShell({ session: initialSession, tenant: serverTenant, childr
   const tenantName = tenant?.name ?? "";
   const isFullWidth = isFullWidthPath(pathname);
   return (
-    <div ref={shellRef} className="min-h-screen">
+    <div ref={shellRef} className={isFullWidth ? "flex h-screen flex-col" : "min-h-screen"}>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background px-4 lg:hidden">
         <Button
           variant="ghost"
@@ -65,7 +66,9 @@ export function AppShell({ session: initialSession, tenant: serverTenant, childr
         onNavigate={() => setIsOpen(false)}
       />
       {isOpen ? <div className="fixed inset-0 z-30 bg-black/40 lg:hidden" aria-hidden /> : null}
-      <main className={cn("lg:pl-[280px]", isFullWidth ? "h-[calc(100vh-3.5rem)] lg:h-screen" : "")}>
+      {session.isImpersonating && session.user ? <ImpersonationBanner name={session.user.name} /> : null}
+      {/* Full-width pages (chat) fill what the header and the banner leave of the screen. */}
+      <main className={cn("lg:pl-[280px]", isFullWidth ? "min-h-0 flex-1" : "")}>
         {isFullWidth ? children : <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">{children}</div>}
       </main>
     </div>

@@ -2,14 +2,14 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { FormField, invalidProps } from "@/components/biometric/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { apiPost, errorText } from "@/lib/api-client";
-import { changePasswordBodySchema } from "@/lib/contract/auth";
+import { passwordErrors, type PasswordErrors, type PasswordValues } from "./change-password-errors";
 import { PageHeader } from "./page-header";
 
 const FIELDS = [
@@ -18,53 +18,56 @@ const FIELDS = [
   { id: "repeatPassword", label: "Repetir nueva contraseña", autoComplete: "new-password" },
 ] as const;
 
-type Values = Record<(typeof FIELDS)[number]["id"], string>;
-const EMPTY: Values = { currentPassword: "", newPassword: "", repeatPassword: "" };
+const EMPTY: PasswordValues = { currentPassword: "", newPassword: "", repeatPassword: "" };
 
 export function ChangePasswordForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState<PasswordValues>(EMPTY);
+  const [errors, setErrors] = useState<PasswordErrors>({});
   const mutation = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) => apiPost("/auth/change-password", body),
     onSuccess: () => {
       setValues(EMPTY);
       toast({ title: "Contraseña actualizada", description: "Tu contraseña se ha cambiado correctamente.", variant: "success" });
     },
-    onError: (e) => setError(errorText(e, "No se pudo cambiar la contraseña")),
   });
 
-  function onSubmit(event: React.FormEvent) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    const parsed = changePasswordBodySchema.safeParse(values);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    if (values.newPassword !== values.repeatPassword) return setError("Las contraseñas no coinciden");
-    mutation.mutate(parsed.data);
+    mutation.reset();
+    const found = passwordErrors(values);
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f.id]);
+    if (first) return event.currentTarget.querySelector<HTMLInputElement>(`#${first.id}`)?.focus();
+    mutation.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
   }
 
   return (
     <>
       <PageHeader title="Cambiar contraseña" subtitle="Elige una contraseña nueva de al menos 6 caracteres" />
       <Card className="max-w-md">
-        <CardContent className="pt-6">
+        <CardContent>
           <form onSubmit={onSubmit} noValidate className="space-y-4">
-            {error ? (
+            {/* The server's answer about the whole request (a wrong current password, a refusal); field errors sit under their fields. */}
+            {mutation.error ? (
               <Alert variant="destructive" role="alert">
-                <AlertDescription>{error}</AlertDescription>
+                <AlertDescription>{errorText(mutation.error, "No se pudo cambiar la contraseña")}</AlertDescription>
               </Alert>
             ) : null}
             {FIELDS.map((field) => (
-              <div key={field.id} className="space-y-2">
-                <Label htmlFor={field.id}>{field.label}</Label>
+              <FormField key={field.id} id={field.id} label={field.label} error={errors[field.id]}>
                 <Input
                   id={field.id}
                   type="password"
                   autoComplete={field.autoComplete}
                   value={values[field.id]}
                   disabled={mutation.isPending}
-                  onChange={(e) => setValues((v) => ({ ...v, [field.id]: e.target.value }))}
+                  onChange={(e) => {
+                    setValues((v) => ({ ...v, [field.id]: e.target.value }));
+                    setErrors((current) => ({ ...current, [field.id]: undefined }));
+                  }}
+                  {...invalidProps(field.id, errors[field.id])}
                 />
-              </div>
+              </FormField>
             ))}
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending ? "Guardando..." : "Cambiar contraseña"}

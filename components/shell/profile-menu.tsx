@@ -38,7 +38,10 @@ export function ProfileMenu({ isImpersonating }: { isImpersonating: boolean }) {
             <AvatarFallback>{initials(name) || "?"}</AvatarFallback>
           </Avatar>
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-semibold" data-testid="profile-name">{name}</span>
+            {/* Two lines before clamping: full names with two surnames rarely fit on one line of the sidebar. */}
+            <span className="line-clamp-2 text-sm leading-snug font-semibold break-words" data-testid="profile-name">
+              {name}
+            </span>
             <span className="block truncate text-xs text-muted-foreground">{profile?.username ?? ""}</span>
             <span className="sr-only"> (Menú de usuario)</span>
           </span>

@@ -1,10 +1,57 @@
+"use client";
+
 import * as React from "react";
 
 import { cn } from "@/lib/utils";
 
+type Overflow = { left: boolean; right: boolean };
+
+// Which sides hide columns, kept current on resize and scroll.
+function useHorizontalOverflow(ref: React.RefObject<HTMLDivElement | null>): Overflow {
+  const [overflow, setOverflow] = React.useState<Overflow>({ left: false, right: false });
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const next = { left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 };
+      setOverflow((o) => (o.left === next.left && o.right === next.right ? o : next));
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    el.addEventListener("scroll", update, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener("scroll", update);
+    };
+  }, [ref]);
+  return overflow;
+}
+
+// A table wider than its container (a phone) scrolls sideways inside it: a shadow marks the side with hidden
+// columns, and the container takes keyboard focus then, so the arrow keys reach them too.
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const { left, right } = useHorizontalOverflow(ref);
+  const isScrollable = left || right;
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={ref}
+      data-slot="table-container"
+      data-overflow={isScrollable ? [left && "left", right && "right"].filter(Boolean).join(" ") : undefined}
+      tabIndex={isScrollable ? 0 : undefined}
+      className={cn(
+        "relative w-full overflow-x-auto overscroll-x-contain outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        left && right
+          ? "shadow-[inset_12px_0_10px_-10px_rgb(0_0_0/0.25),inset_-12px_0_10px_-10px_rgb(0_0_0/0.25)]"
+          : left
+            ? "shadow-[inset_12px_0_10px_-10px_rgb(0_0_0/0.25)]"
+            : right
+              ? "shadow-[inset_-12px_0_10px_-10px_rgb(0_0_0/0.25)]"
+              : undefined,
+      )}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

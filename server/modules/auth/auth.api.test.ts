@@ -206,6 +206,20 @@ describe("impersonation", () => {
     const audit = await listAudit(ctx.db, tenant.id);
     const actions = audit.map((a) => [a.action, a.actorId, a.targetId]);
     expect(actions).toEqual(expect.arrayContaining([["impersonation.start", admin.id, student.id], ["impersonation.end", admin.id, student.id]]));
+    // The start names the user, so the activity log can say whom the administrator acted as.
+    expect(audit.find((a) => a.action === "impersonation.start")?.details).toEqual({ name: `Test ${student.surname1}` });
+  });
+
+  it("refuses a user without a login ('Sin acceso'), offers no button for them and records nothing", async () => {
+    const noLogin = await createUser(ctx.db, tenant, { roles: ["ROLE_ALUMNO"], username: null, passwordHash: null });
+    const adminToken = await tokenFor(admin, tenant);
+    const before = (await listAudit(ctx.db, tenant.id, "impersonation.start")).length;
+    const res = await ctx.call(`/auth/impersonate/${noLogin.id}`, { method: "POST", host: tenant.host, token: adminToken });
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ error: "IMPERSONATION_NOT_ALLOWED", message: "No se puede actuar como este usuario" });
+    expect(await listAudit(ctx.db, tenant.id, "impersonation.start")).toHaveLength(before);
+    const shown = await ctx.call(`/administrator/users/${noLogin.id}`, { host: tenant.host, token: adminToken });
+    expect(shown.json).toMatchObject({ username: null, canImpersonate: false });
   });
 
   it("refuses non-administrators (403), administrators as targets (403) and other tenants' users (404)", async () => {

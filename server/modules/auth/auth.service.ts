@@ -89,7 +89,8 @@ export async function logout(db: Db, tenant: Tenant, auth: Auth): Promise<void> 
 }
 
 export function canImpersonate(target: UserRow, actorId: string): boolean {
-  return target.id !== actorId && target.isActive && !isAdministrator(target.roles) && primaryArea(target.roles) !== null;
+  // A user without a login ('Sin acceso') has no application to be shown as.
+  return target.id !== actorId && target.isActive && target.username !== null && !isAdministrator(target.roles) && primaryArea(target.roles) !== null;
 }
 
 export async function startImpersonation(db: Db, tenant: Tenant, auth: Auth, targetId: string): Promise<TokenResponse> {
@@ -107,6 +108,7 @@ export async function startImpersonation(db: Db, tenant: Tenant, auth: Auth, tar
     action: "impersonation.start",
     targetType: "user",
     targetId: target.id,
+    details: { name: displayName(target) },
   });
   return { token };
 }

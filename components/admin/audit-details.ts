@@ -1,0 +1,129 @@
+import { formatDateTime, formatTime } from "@/lib/format/dates";
+import { formatDuration } from "@/lib/format/duration";
+import { formatMoney } from "@/lib/format/money";
+import { parseIsoDuration } from "@/lib/booking/durations";
+import { EXAM_TYPES } from "@/lib/contract/exams";
+import { roleLabel } from "@/lib/session/roles";
+
+type Details = Record<string, unknown>;
+type Entry = { action: string; details: Details; actingAs: { name: string } | null };
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
+const count = (v: unknown) => (Array.isArray(v) ? v.length : typeof v === "number" && Number.isFinite(v) ? v : null);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const withPrefix = (prefix: string, v: unknown) => (text(v) ? `${prefix}: ${text(v)}` : null);
+
+function isoDuration(v: unknown): string | null {
+  try {
+    return typeof v === "string" ? formatDuration(parseIsoDuration(v)) : null;
+  } catch {
+    return null;
+  }
+}
+
+// How each setting's value reads in Spanish (the stored values are the wire format: ISO durations, cents, codes).
+const SETTING_VALUES: Record<string, (v: unknown) => string | null> = {
+  practice_duration_min: isoDuration,
+  practice_duration_max: isoDuration,
+  practice_duration_increments: isoDuration,
+  hourly_price: (v) => (/^\d+$/.test(String(v)) ? formatMoney(Number(v)) : null),
+  reservation_mode: (v) => ({ request: "solicitud", direct: "directa" })[String(v)] ?? null,
+  balance_mode: (v) => ({ time: "tiempo", money: "dinero" })[String(v)] ?? null,
+  roles: (v) => (Array.isArray(v) ? v.map((r) => roleLabel(String(r))).join(", ") : null),
+  isActive: (v) => (typeof v === "boolean" ? (v ? "sí" : "no") : null),
+};
+
+const CHANGE_LABELS: Record<string, string> = {
+  practice_duration_min: "duración mínima",
+  practice_duration_max: "duración máxima",
+  practice_duration_increments: "incremento",
+  reservation_mode: "modo de reserva",
+  hourly_price: "precio por hora",
+  reservation_cancel_deadline_hours: "plazo de cancelación (h)",
+  balance_mode: "modo de saldo",
+  booking_horizon_days: "días de antelación",
+  name: "nombre",
+  position: "posición",
+  username: "usuario",
+  dni: "DNI/NIE",
+  email: "correo",
+  roles: "rol",
+  isActive: "activo",
+  description: "descripción",
+  license: "permiso",
+  plate: "matrícula",
+};
+
+const show = (key: string, v: unknown) => {
+  if (v === null || v === undefined || v === "") return "—";
+  const shown = SETTING_VALUES[key]?.(v);
+  if (shown) return shown;
+  return Array.isArray(v) ? v.join(", ") : String(v);
+};
+
+const VERIFICATION: Record<string, string> = {
+  match: "identidad verificada",
+  mismatch: "el rostro no coincide",
+  "no-reference": "sin referencia biométrica",
+  "no-face": "no se detectó ninguna cara",
+  "invalid-image": "imagen no válida",
+};
+const ATTENDANCE_TYPE: Record<string, string> = { in: "Entrada", out: "Salida" };
+const ACCESS: Record<string, string> = { password: "con contraseña", link: "con enlace para la contraseña", none: "sin acceso a la aplicación" };
+
+// What a few actions store that the generic keys below do not say.
+const SPECIFIC: Record<string, (d: Details) => (string | null)[]> = {
+  "reservations.booked": (d) => [count(d.ids) ? plural(count(d.ids)!, "práctica", "prácticas") : null],
+  "reservations.denied": (d) => [withPrefix("Motivo", d.reason)],
+  "reservations.annulled": (d) => [withPrefix("Motivo", d.reason)],
+  "reservations.cancellation_rejected": (d) => [withPrefix("Respuesta", d.reason)],
+  "biometric.verification": (d) => [ATTENDANCE_TYPE[String(d.type)] ?? null, VERIFICATION[String(d.decision)] ?? null],
+  "biometric.reference_rejected": (d) => [VERIFICATION[String(d.reason)] ?? null],
+  "cap.attendance_report_downloaded": (d) => [count(d.lines) !== null ? plural(count(d.lines)!, "línea", "líneas") : null],
+  "cap.session_created": (d) => [text(d.start) ? formatDateTime(String(d.start)) : null, count(d.students) !== null ? plural(count(d.students)!, "alumno", "alumnos") : null],
+  "cap.students_enrolled": (d) => [count(d.studentIds) !== null ? plural(count(d.studentIds)!, "alumno", "alumnos") : null],
+  "cap.attendance_added_manually": (d) => [text(d.in) ? `Entrada ${formatTime(String(d.in))}` : null, text(d.out) ? `Salida ${formatTime(String(d.out))}` : null],
+  "exams.registered": (d) => [examType(d)],
+  "exams.backup_joined": (d) => [examType(d)],
+  "exams.result_recorded": (d) => [withPrefix("Resultado", d.label)],
+  "exams.slot_updated": (d) => [
+    count(d.places) !== null ? `plazas: ${count(d.places)}` : null,
+    count(d.visibleLimit) !== null ? `visibles: ${count(d.visibleLimit)}` : null,
+    count(d.promoted) ? `${plural(count(d.promoted)!, "alumno sube", "alumnos suben")} de la lista de reserva` : null,
+  ],
+  "exams.withdrawn": (d) => [text(d.promoted) || text(d.promotedAttendanceId) ? "un alumno sube de la lista de reserva" : null],
+  "balance.adjusted": (d) => [adjustment(d), withPrefix("Motivo", d.reason)],
+  "user.created": (d) => [Array.isArray(d.roles) ? show("roles", d.roles) : null, ACCESS[String(d.access)] ?? null],
+  "user.password_link_created": (d) => [text(d.expiresAt) ? `caduca el ${formatDateTime(String(d.expiresAt))}` : null],
+  "content.link_added": (d) => [text(d.url)],
+};
+
+function examType(d: Details): string | null {
+  const type = EXAM_TYPES.find((t) => t.id === Number(d.examType));
+  return type ? `Examen ${type.name.toLowerCase()}` : null;
+}
+
+function adjustment(d: Details): string | null {
+  const amount = typeof d.amount === "number" ? (d.mode === "money" ? formatMoney(d.amount) : formatDuration(d.amount)) : null;
+  const operation = d.operation === "top-up" ? "Recarga" : d.operation === "consumption" ? "Consumo" : null;
+  return operation && amount ? `${operation} de ${amount}` : null;
+}
+
+// Who the administrator acted as: the end is recorded under the impersonation token; the start names the user.
+export function actingAsName(entry: Entry): string | null {
+  return entry.actingAs?.name ?? (entry.action === "impersonation.start" ? text(entry.details.name) : null);
+}
+
+// One short Spanish line from the entry's stored details; empty when they hold nothing a person can read.
+export function describeEntry(entry: Entry): string {
+  if (entry.action.startsWith("impersonation.")) return "";
+  const d = entry.details ?? {};
+  const parts: (string | null)[] = ["name", "plate", "student", "instructor", "license", "code"].map((key) => text(d[key]));
+  parts.push(...(SPECIFIC[entry.action]?.(d) ?? []));
+  const changes = d.changes as Record<string, { from: unknown; to: unknown }> | undefined;
+  if (changes && typeof changes === "object") {
+    for (const [k, c] of Object.entries(changes)) parts.push(`${CHANGE_LABELS[k] ?? k}: ${show(k, c?.from)} → ${show(k, c?.to)}`);
+  }
+  if (Array.isArray(d.licenses)) parts.push(`permisos: ${show("licenses", d.licenses)}`);
+  return [...new Set(parts.filter((p): p is string => Boolean(p)))].join(" · ");
+}
