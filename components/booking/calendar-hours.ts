@@ -3,6 +3,9 @@
 export const DEFAULT_FIRST_HOUR = 7;
 export const DEFAULT_LAST_HOUR = 22;
 export const BASE_HEIGHT_PX = 750;
+// A week's grid keeps seven readable columns: narrower than its minimum width (week-calendar.css) it pans sideways
+// under the toolbar, which wraps to the screen's width. FullCalendar's own dayMinWidth needs its premium scrollgrid.
+export const WIDE_VIEW_CLASS = "week-calendar-view--wide";
 
 type Timed = { start: string; end: string };
 

@@ -11,7 +11,8 @@ import "@fullcalendar/react/themes/breezy/theme.css";
 import "@fullcalendar/react/themes/breezy/palettes/indigo.css";
 import "./week-calendar.css";
 import { useMemo } from "react";
-import { visibleHours } from "./calendar-hours";
+import { WIDE_VIEW_CLASS, visibleHours } from "./calendar-hours";
+import { EVENT_INNER_CLASS, EVENT_SHORT_HEIGHT_PX, EVENT_TITLE_CLASS, WRAPPING_TITLE_CLASS, eventTimeClass } from "./event-layout";
 
 const PLUGINS = [timeGridPlugin, interactionPlugin, breezyTheme];
 const TOOLBAR = { start: "prev,next today", center: "title", end: "" };
@@ -35,8 +36,8 @@ export function WeekCalendar({ events, initialDate, validStart, onRangeChange, o
   const hours = useMemo(() => visibleHours(events.map((e) => ({ start: String(e.start), end: String(e.end) }))), [events]);
   const validRange = useMemo(() => (validStart ? { start: validStart } : undefined), [validStart]);
   return (
-    // On narrow screens the parent scrolls sideways: seven readable columns need about 720 px.
-    <div className="week-calendar min-w-[720px]" data-testid="week-calendar">
+    // On a phone the toolbar wraps to the card's width and only the week's grid pans sideways (WIDE_VIEW_CLASS).
+    <div className="week-calendar" data-testid="week-calendar">
       <FullCalendar
         plugins={PLUGINS}
         initialView="timeGridWeek"
@@ -52,6 +53,11 @@ export function WeekCalendar({ events, initialDate, validStart, onRangeChange, o
         slotMaxTime={hours.slotMaxTime}
         height={hours.height}
         expandRows
+        viewClass={WIDE_VIEW_CLASS}
+        eventShortHeight={EVENT_SHORT_HEIGHT_PX}
+        columnEventInnerClass={(info) => (info.isShort ? "" : EVENT_INNER_CLASS)}
+        columnEventTimeClass={(info) => (info.isShort ? "" : eventTimeClass(info.event.title))}
+        columnEventTitleClass={(info) => (info.isShort ? EVENT_TITLE_CLASS : WRAPPING_TITLE_CLASS)}
         slotHeaderInnerClass="my-0! translate-y-2 leading-4!"
         nowIndicator
         eventTimeFormat={TIME_FORMAT}

@@ -14,6 +14,7 @@ const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false, loading: (
 
 export function ContentViewer({ item, viewer, onBack }: { item: ContentItem; viewer: StudentContent["viewer"]; onBack: () => void }) {
   useContentProtection();
+  const watermark = <Watermark name={viewer.name} dni={viewer.dni} />;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-3">
@@ -23,8 +24,14 @@ export function ContentViewer({ item, viewer, onBack }: { item: ContentItem; vie
         <h2 className="truncate text-lg font-semibold">{item.name}</h2>
       </div>
       <div className="relative h-[75vh] overflow-hidden rounded-lg border bg-background select-none" data-testid="content-viewer">
-        {item.type === "document" ? <PdfViewer url={item.url} /> : <VideoPlayer url={item.url} />}
-        <Watermark name={viewer.name} dni={viewer.dni} />
+        {item.type === "document" ? (
+          <PdfViewer url={item.url} overlay={watermark} />
+        ) : (
+          <>
+            <VideoPlayer url={item.url} />
+            {watermark}
+          </>
+        )}
       </div>
     </div>
   );

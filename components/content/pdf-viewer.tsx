@@ -12,8 +12,9 @@ import { DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, ZOOM_STEP, clampZoom } from "./zoom";
 // CVE-2024-4367: pdf.js < 4.2.67 must never evaluate fonts as code.
 const safeParams = (options: PdfJs.GetDocumentParams) => ({ ...options, isEvalSupported: false }) as PdfJs.GetDocumentParams;
 
-// Loaded only through next/dynamic when a document opens. No download or print control is rendered.
-export default function PdfViewer({ url }: { url: string }) {
+// Loaded only through next/dynamic when a document opens. No download or print control is rendered. The overlay (the
+// student's watermark) covers the document only: the zoom toolbar above it stays clear.
+export default function PdfViewer({ url, overlay }: { url: string; overlay?: React.ReactNode }) {
   // A plugin factory that uses hooks itself: called on every render, as the library requires.
   const zoom = zoomPlugin();
   const [scale, setScale] = useState(DEFAULT_ZOOM);
@@ -35,7 +36,7 @@ export default function PdfViewer({ url }: { url: string }) {
           <Plus className="size-4" />
         </Button>
       </div>
-      <div className="min-h-0 flex-1">
+      <div className="relative min-h-0 flex-1" data-testid="pdf-document">
         <Worker workerUrl="/pdf.worker.min.js">
           <Viewer
             fileUrl={url}
@@ -46,6 +47,7 @@ export default function PdfViewer({ url }: { url: string }) {
             renderError={() => <ViewerError />}
           />
         </Worker>
+        {overlay}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api-client";
 import type { UpcomingExamSlot } from "@/lib/contract/exams";
-import { SLOT_STATUS_TEXT, availabilityText, registrationErrorToast, resultText, slotStatus } from "./exam-texts";
+import { SLOT_STATUS_TEXT, STAFF_ATTENDANCE_TEXTS, availabilityText, registrationErrorToast, resultText, slotCountsText, slotStatus } from "./exam-texts";
 
 const slot = (over: Partial<UpcomingExamSlot> = {}): UpcomingExamSlot => ({
   examType: { id: 3, name: "Circulación" },
@@ -50,5 +50,15 @@ describe("exam texts (spec §4, §8)", () => {
       title: "No permitido",
       description: "No tienes permiso para realizar esta acción",
     });
+  });
+
+  it("tells an instructor the counts are the whole school's and the list only their own students", () => {
+    const counts = { registeredCount: 2, places: 3, visibleLimit: 2, backupCount: 1 };
+    expect(slotCountsText("instructor", counts)).toBe("Toda la autoescuela: Inscritos 2 · Plazas 3 · Mostradas 2 · En reserva 1");
+    expect(STAFF_ATTENDANCE_TEXTS.instructor).toEqual({ heading: "Tus alumnos", empty: "Ninguno de tus alumnos está inscrito ni en reserva" });
+    // The administrator's list holds everyone the counts count: no qualifier.
+    expect(slotCountsText("administrator", counts)).toBe("Inscritos 2 · Plazas 3 · Mostradas 2 · En reserva 1");
+    expect(slotCountsText("administrator", { ...counts, places: -1, visibleLimit: -1 })).toBe("Inscritos 2 · Plazas ilimitadas · Mostradas ilimitadas · En reserva 1");
+    expect(STAFF_ATTENDANCE_TEXTS.administrator).toEqual({ heading: "Alumnos", empty: "Ningún alumno inscrito" });
   });
 });

@@ -1,6 +1,7 @@
-import { EXAM_RESULT_LABELS, type UpcomingExamSlot } from "@/lib/contract/exams";
+import { EXAM_RESULT_LABELS, type StaffExamSlot, type UpcomingExamSlot } from "@/lib/contract/exams";
 import { ApiError } from "@/lib/api-client";
 import { TOASTS_BY_CODE } from "@/lib/error-toasts";
+import type { StaffArea } from "./queries";
 
 // Spec §4: the slot's status for the student.
 export type SlotStatus = "registered" | "backup" | "can-register" | "can-backup" | "unavailable";
@@ -27,6 +28,20 @@ export function availabilityText(slot: Pick<UpcomingExamSlot, "visibleLimit" | "
   if (slot.visibleRemaining <= 0) return "No hay plazas disponibles";
   return slot.visibleRemaining === 1 ? "1 plaza disponible" : `${slot.visibleRemaining} plazas disponibles`;
 }
+
+// The school's screens (docs/decisions/exams.md, 'Instructor scope'): the counts are always the whole school's, while
+// an instructor's list holds only their own students; the texts say so, the administrator's need not.
+const placesCount = (n: number) => (n === -1 ? "ilimitadas" : String(n));
+
+export function slotCountsText(area: StaffArea, slot: Pick<StaffExamSlot, "registeredCount" | "places" | "visibleLimit" | "backupCount">): string {
+  const counts = `Inscritos ${slot.registeredCount} · Plazas ${placesCount(slot.places)} · Mostradas ${placesCount(slot.visibleLimit)} · En reserva ${slot.backupCount}`;
+  return area === "instructor" ? `Toda la autoescuela: ${counts}` : counts;
+}
+
+export const STAFF_ATTENDANCE_TEXTS: Record<StaffArea, { heading: string; empty: string }> = {
+  administrator: { heading: "Alumnos", empty: "Ningún alumno inscrito" },
+  instructor: { heading: "Tus alumnos", empty: "Ninguno de tus alumnos está inscrito ni en reserva" },
+};
 
 export const resultText = (code: number) => EXAM_RESULT_LABELS[code] ?? EXAM_RESULT_LABELS[0]!;
 

@@ -7,13 +7,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { StaffExam, StaffExamSlot } from "@/lib/contract/exams";
 import { formatDateTime, formatLongDay, formatTime } from "@/lib/format/dates";
+import { slotCountsText } from "./exam-texts";
 import { RegisterStudentDialog } from "./register-student-dialog";
 import { SlotPlacesDialog } from "./slot-places-dialog";
 import { StaffAttendanceList } from "./staff-attendance-list";
 import type { StaffArea } from "./queries";
 import { useDeleteExam } from "./use-staff-exams";
-
-const count = (n: number) => (n === -1 ? "ilimitadas" : String(n));
 
 function SlotSection({ area, exam, slot }: { area: StaffArea; exam: StaffExam; slot: StaffExamSlot }) {
   const [isEditing, setIsEditing] = useState(false);
@@ -25,8 +24,8 @@ function SlotSection({ area, exam, slot }: { area: StaffArea; exam: StaffExam; s
           <h3 className="font-medium">
             {slot.examType.name} <span className="text-muted-foreground">· Permiso {slot.license.name}</span>
           </h3>
-          <p className="text-sm text-muted-foreground">
-            Inscritos {slot.registeredCount} · Plazas {count(slot.places)} · Mostradas {count(slot.visibleLimit)} · En reserva {slot.backupCount}
+          <p className="text-sm text-muted-foreground" data-testid="staff-exam-slot-counts">
+            {slotCountsText(area, slot)}
           </p>
         </div>
         {exam.isHeld ? null : (

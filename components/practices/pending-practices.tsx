@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClock, IdCard, User } from "lucide-react";
+import { CalendarDays, Clock, IdCard, User } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
@@ -31,15 +31,21 @@ export function PendingPractices() {
           <Card key={p.reservationId} data-testid="pending-practice" className="gap-3 py-4">
             <CardContent className="space-y-2 px-5 text-sm">
               <p className="flex items-center gap-2 font-semibold">
-                <User className="size-4 text-muted-foreground" aria-hidden />
+                <User className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                 {p.studentName}
               </p>
-              <p className="flex items-center gap-2">
-                <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
-                {practiceDay(p.start)} · <span className="tabular-nums">{formatTimeRange(p.start, p.end)}</span>
+              {/* Date and time on lines of their own, like the finished practices' cards: the long Spanish date may
+                  wrap, the time never squeezes beside it. */}
+              <p className="flex items-start gap-2" data-testid="pending-practice-date">
+                <CalendarDays className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                {practiceDay(p.start)}
+              </p>
+              <p className="flex items-center gap-2 tabular-nums" data-testid="pending-practice-time">
+                <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span className="whitespace-nowrap">{formatTimeRange(p.start, p.end)}</span>
               </p>
               <p className="flex items-center gap-2">
-                <IdCard className="size-4 text-muted-foreground" aria-hidden />
+                <IdCard className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                 Permiso {p.license}
               </p>
             </CardContent>

@@ -13,12 +13,19 @@ import "@fullcalendar/react/themes/breezy/palettes/indigo.css";
 import "@/components/booking/week-calendar.css";
 import "./student-calendar.css";
 import { useMemo } from "react";
+import { WIDE_VIEW_CLASS } from "@/components/booking/calendar-hours";
 import type { StudentCalendarEvent } from "@/lib/contract/calendar";
 import { textColorFor } from "./calendar-colors";
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, breezyTheme];
 const TOOLBAR = { start: "prev,next today", center: "title", end: "dayGridMonth,timeGridWeek,timeGridDay" };
 const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
+// On a phone the month and the day fit the card; the week keeps readable columns that pan sideways under a toolbar
+// that wraps to the card's width.
+const viewClass = ({ view }: { view: { type: string } }) => (view.type === "timeGridWeek" ? WIDE_VIEW_CLASS : "");
+// An hour's label sits centred on its line: opened exactly at 07:00 it would be cut in half. A quarter of an hour
+// earlier shows it whole (docs/decisions/practices.md).
+const SCROLL_TIME = "06:45:00";
 
 export type CalendarRange = { start: Date; end: Date };
 
@@ -47,13 +54,14 @@ export function StudentCalendar({ events, onRangeChange, onEventClick }: Props) 
     [events],
   );
   return (
-    <div className="week-calendar min-w-[720px]" data-testid="student-calendar">
+    <div className="week-calendar" data-testid="student-calendar">
       <FullCalendar
         plugins={PLUGINS}
         initialView="dayGridMonth"
         locale={esLocale}
         firstDay={1}
         headerToolbar={TOOLBAR}
+        viewClass={viewClass}
         viewHint="$0"
         allDaySlot={false}
         slotDuration="00:30:00"
@@ -61,7 +69,7 @@ export function StudentCalendar({ events, onRangeChange, onEventClick }: Props) 
         // The whole day, opened at 07:00: a lesson or event outside the usual hours (a 22:00 lesson) must still show.
         slotMinTime="00:00:00"
         slotMaxTime="24:00:00"
-        scrollTime="07:00:00"
+        scrollTime={SCROLL_TIME}
         height={800}
         eventDisplay="block"
         dayMaxEvents={3}

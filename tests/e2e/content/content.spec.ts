@@ -90,3 +90,38 @@ test("the administrator uploads a PDF; the student reads it protected, zooms, an
   await shot(page, "student-video");
   await page.close();
 });
+
+test("the watermark covers the document, not the zoom toolbar: the zoom buttons take plain clicks", async ({ page }) => {
+  await signInByApi(page, "student");
+  await page.goto("/student/content");
+  await page.getByLabel("Permiso").selectOption({ label: "Permiso B" });
+  await page.getByRole("button", { name: "Ver contenidos" }).first().click();
+  await page.getByRole("button", { name: "Temario y esquemas" }).click();
+  await expect(page.getByText("Temario del permiso").first()).toBeVisible({ timeout: 20_000 });
+
+  const toolbar = (await page.getByRole("toolbar", { name: "Zoom" }).boundingBox())!;
+  const watermark = (await page.getByTestId("content-watermark").boundingBox())!;
+  const pdf = (await page.getByTestId("pdf-document").boundingBox())!;
+  // The watermark starts below the toolbar and stays within the document.
+  expect(watermark.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height - 1);
+  expect(watermark.y).toBeGreaterThanOrEqual(pdf.y - 1);
+  expect(watermark.y + watermark.height).toBeLessThanOrEqual(pdf.y + pdf.height + 1);
+  await expect(page.getByTestId("content-watermark").getByText("Lucía Martín García · 12345678Z").first()).toBeAttached();
+
+  // Nothing of ours lies over the buttons: what the pointer hits at their centre is the button itself.
+  for (const name of ["Aumentar zoom", "Reducir zoom"]) {
+    const hit = await page.getByRole("button", { name }).evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const stack = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return { onTop: button.contains(stack[0]!), watermarked: stack.some((el) => el.closest("[data-testid=content-watermark]")) };
+    });
+    expect(hit).toEqual({ onTop: true, watermarked: false });
+  }
+  await expect(page.getByTestId("pdf-zoom")).toHaveText("150%");
+  await page.getByRole("button", { name: "Aumentar zoom" }).click();
+  await expect(page.getByTestId("pdf-zoom")).toHaveText("175%");
+  await page.getByRole("button", { name: "Reducir zoom" }).click();
+  await page.getByRole("button", { name: "Reducir zoom" }).click();
+  await expect(page.getByTestId("pdf-zoom")).toHaveText("125%");
+  await shot(page, "student-pdf-toolbar");
+});

@@ -9,6 +9,31 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 
 test.describe.configure({ mode: "serial" });
 
+test("an instructor reads the slot's counts as the whole school's and the list below as only their own students", async ({ page }) => {
+  // The nearly full date: Diego and Irene registered, Hugo on the reserve list, all through the office and none of
+  // them profesor's students.
+  await signIn(page, "instructor");
+  await page.goto("/instructor/exams");
+  const slot = page.getByTestId("staff-exam").nth(1).getByRole("region", { name: ROAD_B });
+  await expect(slot.getByTestId("staff-exam-slot-counts")).toHaveText("Toda la autoescuela: Inscritos 2 · Plazas 3 · Mostradas 2 · En reserva 1");
+  await expect(slot.getByRole("heading", { name: "Tus alumnos", level: 4 })).toBeVisible();
+  await expect(slot.getByText("Ninguno de tus alumnos está inscrito ni en reserva", { exact: true })).toBeVisible();
+  await expect(slot.getByText("Ningún alumno inscrito", { exact: true })).toHaveCount(0);
+  await expect(slot.getByTestId("staff-exam-attendance")).toHaveCount(0);
+  await shot(page, "instructor-counts");
+  await signOut(page);
+
+  // The administrator sees everyone the counts count: the same numbers, unqualified, over all three students.
+  await signIn(page, "admin");
+  await page.goto("/administrator/exams");
+  const full = page.getByTestId("staff-exam").nth(1).getByRole("region", { name: ROAD_B });
+  await expect(full.getByTestId("staff-exam-slot-counts")).toHaveText("Inscritos 2 · Plazas 3 · Mostradas 2 · En reserva 1");
+  await expect(full.getByRole("heading", { name: "Alumnos", level: 4 })).toBeVisible();
+  await expect(full.getByTestId("staff-exam-attendance")).toHaveCount(3);
+  await expect(full.getByTestId("staff-exam-attendance").filter({ hasText: "Inscrito" })).toHaveCount(2);
+  await expect(full.getByTestId("staff-exam-attendance").filter({ hasText: "Reserva n.º 1" })).toHaveCount(1);
+});
+
 test("the student registers after confirming, sees 'Inscrito' and the places go down", async ({ page }) => {
   await signIn(page, "student");
   await page.getByRole("link", { name: "Próximos exámenes" }).click();

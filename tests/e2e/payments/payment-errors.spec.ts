@@ -61,6 +61,46 @@ test("a school without a publishable key: 'Configuración de pago incompleta', t
   expect(loads).toEqual([]);
 });
 
+// An old or hand-made payment link: an order that does not exist (a well-formed id nobody holds).
+const OLD_LINK = "/student/balance/payment?client_secret=pi_3Old_secret_old&order_id=0b6c3a52-7d1e-4f0a-9c55-3f4d2a1e9b70";
+
+test("an old payment link at a school without Stripe: one message, not two, and the way back to the balance", async ({ page }) => {
+  await signIn(page, "student");
+  await page.route(PUBLIC_KEY, (route) => route.fulfill({ json: { publicKey: null, stripeAccount: null } }));
+  const loads = stripeJsLoads(page);
+  await page.goto(OLD_LINK);
+
+  const main = page.getByRole("main");
+  await expect(main.getByRole("alert")).toHaveText("Configuración de pago incompleta. Ponte en contacto con soporte.");
+  await expect(main.getByRole("alert")).toHaveCount(1);
+  await expect(page.getByText("Pedido no encontrado")).toHaveCount(0);
+  // No card can be paid at this school: no 'Recargar saldo', only the balance.
+  await expect(main.getByRole("link", { name: "Recargar saldo" })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("old-link-no-stripe.png"), fullPage: true });
+  await main.getByRole("link", { name: "Volver a Mi saldo" }).click();
+  await expect(page).toHaveURL(/\/student\/balance\/history$/);
+  await expect(page.getByTestId("balance-amount")).toBeVisible();
+  expect(loads).toEqual([]);
+});
+
+test("an old payment link of an order that does not exist: 'Pedido no encontrado' once, and 'Recargar saldo' to start again", async ({ page }) => {
+  await signIn(page, "student");
+  const loads = stripeJsLoads(page);
+  await page.goto(OLD_LINK);
+
+  const main = page.getByRole("main");
+  await expect(main.getByRole("alert")).toHaveText("Pedido no encontrado");
+  await expect(main.getByRole("alert")).toHaveCount(1);
+  await expect(page.getByLabel("Número de tarjeta")).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "Volver a Mi saldo" })).toHaveAttribute("href", "/student/balance/history");
+  await page.screenshot({ path: test.info().outputPath("old-link-unknown-order.png"), fullPage: true });
+  await main.getByRole("link", { name: "Recargar saldo" }).click();
+  await expect(page).toHaveURL(/\/student\/balance\/top-up$/);
+  await expect(page.getByRole("heading", { name: "Recargar saldo" })).toBeVisible();
+  await expect(page.getByTestId("product-card")).toHaveCount(3);
+  expect(loads).toEqual([]);
+});
+
 test("a processing payment whose status cannot be checked again: 'Error al verificar el estado del pago'", async ({ page }) => {
   await signIn(page, "student");
   await orderOneHour(page);

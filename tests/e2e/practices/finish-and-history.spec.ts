@@ -39,6 +39,29 @@ async function expectPracticeDetail(dialog: Locator) {
   await expectImage(dialog, "Firma del profesor");
 }
 
+test("the lesson waiting to be finished shows its date and its time on lines of their own, on a desktop and a phone", async ({ page }) => {
+  await signIn(page, "instructor");
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/instructor/practices");
+    const card = page.getByTestId("pending-practice").filter({ hasText: DEMO_USERS.student.name });
+    await expect(card).toHaveCount(1);
+    const date = card.getByTestId("pending-practice-date");
+    const time = card.getByTestId("pending-practice-time");
+    // 'Miércoles, 25 de noviembre de 2026' alone; '02:30 - 03:30' below it, whole on one line.
+    await expect(date).toHaveText(/^[A-ZÁÉÍÓÚ][a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}$/);
+    await expect(time).toHaveText(/^\d{2}:\d{2} - \d{2}:\d{2}$/);
+    const dateBox = (await date.boundingBox())!;
+    const timeBox = (await time.boundingBox())!;
+    expect(timeBox.y, `${viewport.width} px: the time below the date`).toBeGreaterThanOrEqual(dateBox.y + dateBox.height - 1);
+    const timeLines = await time.locator("span").evaluate((span) => span.getClientRects().length);
+    expect(timeLines, `${viewport.width} px: the time on one line`).toBe(1);
+    // Nothing spills out of the card sideways.
+    expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`pending-practice-${viewport.width}.png`) });
+  }
+});
+
 test("the instructor finishes today's lesson with both signatures; the student sees it in the history and the calendar", async ({ page, browser }, testInfo) => {
   // Two people, four screens and a feed: one journey, longer than the default minute on a loaded 2-core machine.
   test.setTimeout(180_000);
