@@ -126,7 +126,7 @@ test("the office signs up a student who sets a password and books; a new price s
 
   // Everything the office did is in the activity log.
   await page.getByRole("link", { name: "Registro de actividad" }).click();
-  await expect(page.getByRole("row", { name: /Ajustes modificados.*precio por hora \(céntimos\): 0 → 4250/ }).first()).toBeVisible();
+  await expect(page.getByRole("row", { name: /Ajustes modificados.*precio por hora: 0,00\s€ → 42,50\s€/ }).first()).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(`Asignación creada.*${fullName}`) })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(`Contraseña establecida con enlace.*${fullName}`) })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(`Usuario creado.*${fullName}`) })).toBeVisible();
