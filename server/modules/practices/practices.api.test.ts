@@ -178,17 +178,19 @@ describe("the finishing window (30 days) and the instructor's to-do list", () =>
   });
 });
 
+// A lesson agreed at the desk, recorded by the instructor (or by whoever's token is given).
+const manual = (slot: { start: string; end: string }, extra: Record<string, unknown> = {}, token = w.instructorToken) =>
+  ctx.call("/instructor/practices/manual", {
+    method: "POST",
+    host: w.tenant.host,
+    token,
+    body: {
+      studentId: w.student.id, licenseId: w.license.id, startAt: slot.start, endAt: slot.end, vehicleId,
+      kmStart: 500, kmEnd: 520, studentSignature: PNG, instructorSignature: PNG, ...extra,
+    },
+  });
+
 describe("POST /api/instructor/practices/manual", () => {
-  const manual = (slot: { start: string; end: string }, extra: Record<string, unknown> = {}, token = w.instructorToken) =>
-    ctx.call("/instructor/practices/manual", {
-      method: "POST",
-      host: w.tenant.host,
-      token,
-      body: {
-        studentId: w.student.id, licenseId: w.license.id, startAt: slot.start, endAt: slot.end, vehicleId,
-        kmStart: 500, kmEnd: 520, studentSignature: PNG, instructorSignature: PNG, ...extra,
-      },
-    });
 
   it("records a lesson agreed at the desk for an assigned student; it shows in the month map as manual_practice", async () => {
     const res = await manual(localSlot(-1, 16, 2));
@@ -217,16 +219,6 @@ describe("POST /api/instructor/practices/manual", () => {
 });
 
 describe("one lesson, one practice: manual practices never double a recorded or booked lesson", () => {
-  const manual = (slot: { start: string; end: string }, extra: Record<string, unknown> = {}, token = w.instructorToken) =>
-    ctx.call("/instructor/practices/manual", {
-      method: "POST",
-      host: w.tenant.host,
-      token,
-      body: {
-        studentId: w.student.id, licenseId: w.license.id, startAt: slot.start, endAt: slot.end, vehicleId,
-        kmStart: 500, kmEnd: 520, studentSignature: PNG, instructorSignature: PNG, ...extra,
-      },
-    });
   const expectRefused = (res: { status: number; json: any }, error: string, text: RegExp) => {
     expect(res.status).toBe(409);
     expect(res.json).toEqual({ error, message: expect.stringMatching(text) });

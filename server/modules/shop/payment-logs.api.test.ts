@@ -1,10 +1,9 @@
 import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
-import { TENANT_HOST_HEADER } from "@/lib/tenant/host";
 import { createApp } from "@/server/app";
 import { upsertPaymentKeys } from "@/server/modules/shop/payment-settings.repository";
 import { setStripeApiTarget } from "@/server/payments/stripe-gateway";
-import { createApiContext, type ApiCall, type ApiContext } from "@/tests/fixtures/api";
+import { apiCaller, createApiContext, type ApiCall, type ApiContext } from "@/tests/fixtures/api";
 import { createBookingWorld, ledgerViolations } from "@/tests/fixtures/reservation-factories";
 import { configureStripe, createProducts, sendWebhook } from "@/tests/fixtures/shop-factories";
 import { startStripeStandIn, type StripeStandIn } from "@/tests/fixtures/stripe-stand-in";
@@ -43,20 +42,7 @@ afterAll(async () => {
 });
 
 // ctx.call, against the app whose logger is captured.
-async function call(path: string, { method = "GET", body, rawBody, token, host, headers = {} }: ApiCall) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      [TENANT_HOST_HEADER]: host,
-      ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: rawBody ?? (body !== undefined ? JSON.stringify(body) : undefined),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null, text, headers: res.headers };
-}
+const call = (path: string, options: ApiCall) => apiCaller(app)(path, options);
 const capturedCtx = () => ({ ...ctx, call }) as unknown as ApiContext;
 
 it("logs payments and webhooks by id only: no secret key, webhook secret, client secret or signature", async () => {
