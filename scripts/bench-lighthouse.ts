@@ -12,6 +12,7 @@ import { startBenchServer } from "./bench-server";
 // demo users, against the production server the container runs (scripts/bench-server.ts). Lighthouse is fetched by
 // npx (LIGHTHOUSE_VERSION) and drives Debian's Chromium (CHROME_PATH). Target (issue 13): >= 95 on every page; the
 // script exits non-zero below it. Scores depend on the machine's load: run it on a quiet machine.
+// BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every page's JSON report.
 const PORT = Number(process.env.BENCH_PORT ?? 3991);
 const DATA_DIR = path.join(process.cwd(), ".data", "bench-lighthouse");
 const LIGHTHOUSE = `lighthouse@${process.env.LIGHTHOUSE_VERSION ?? "12.8.2"}`;
@@ -43,6 +44,12 @@ async function lighthouse(url: string, headersFile: string | null): Promise<Row>
   ];
   const { stdout } = await run("npx", args, { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 });
   const report = JSON.parse(stdout);
+  // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each page's whole report (which elements shifted, what blocked the thread).
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.writeFileSync(path.join(keep, `${new URL(url).pathname.replace(/\W+/g, "_")}.json`), stdout);
+  }
   const audit = (id: string) => Number(report.audits[id]?.numericValue ?? NaN);
   if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   return {

@@ -29,6 +29,9 @@ export function InstructorPracticesPage() {
   const [isManualOpen, setManualOpen] = useState(false);
   const students = useQuery(instructorQueries.students());
   const list = useQuery(practiceQueries.instructorList({ studentId: studentId || undefined, month: month || undefined }));
+  // The lessons to finish stand above the filters: until they are known, nothing is drawn under the header, so the
+  // filters and cards never jump down when they arrive (layout shift).
+  const pending = useQuery(practiceQueries.pending());
 
   return (
     <div className="space-y-6">
@@ -42,53 +45,63 @@ export function InstructorPracticesPage() {
           </Button>
         }
       />
-      <PendingPractices />
-      <section className="space-y-4" aria-label="Prácticas finalizadas">
-        <div className="flex flex-wrap items-end gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="practices-student">Alumno</Label>
-            <NativeSelect id="practices-student" className="w-64" value={studentId} onChange={(e) => setStudentId(e.target.value)}>
-              <option value="">Todos los alumnos</option>
-              {students.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="practices-month">Mes</Label>
-            <NativeSelect id="practices-month" className="w-56" value={month} onChange={(e) => setMonth(e.target.value)}>
-              <option value="">Todos los meses</option>
-              {months.map((m) => (
-                <option key={m} value={m}>
-                  {monthTitle(m)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+      {pending.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-44 w-full rounded-xl" />
+          ))}
         </div>
-        {list.isPending ? (
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-44 w-full rounded-xl" />
-            ))}
-          </div>
-        ) : list.error && !list.data ? (
-          <p className="text-sm text-destructive">{errorText(list.error)}</p>
-        ) : list.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
-            <ClipboardList className="size-10 text-muted-foreground" aria-hidden />
-            <p className="text-muted-foreground">No hay prácticas finalizadas con estos filtros</p>
-          </div>
-        ) : (
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {list.data.map((p) => (
-              <PracticeCard key={p.id} practice={p} onOpen={setOpen} />
-            ))}
-          </div>
-        )}
-      </section>
+      ) : (
+        <>
+          <PendingPractices />
+          <section className="space-y-4" aria-label="Prácticas finalizadas">
+            <div className="flex flex-wrap items-end gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor="practices-student">Alumno</Label>
+                <NativeSelect id="practices-student" className="w-64" value={studentId} onChange={(e) => setStudentId(e.target.value)}>
+                  <option value="">Todos los alumnos</option>
+                  {students.data?.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="practices-month">Mes</Label>
+                <NativeSelect id="practices-month" className="w-56" value={month} onChange={(e) => setMonth(e.target.value)}>
+                  <option value="">Todos los meses</option>
+                  {months.map((m) => (
+                    <option key={m} value={m}>
+                      {monthTitle(m)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            </div>
+            {list.isPending ? (
+              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {Array.from({ length: 3 }, (_, i) => (
+                  <Skeleton key={i} className="h-44 w-full rounded-xl" />
+                ))}
+              </div>
+            ) : list.error && !list.data ? (
+              <p className="text-sm text-destructive">{errorText(list.error)}</p>
+            ) : list.data.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
+                <ClipboardList className="size-10 text-muted-foreground" aria-hidden />
+                <p className="text-muted-foreground">No hay prácticas finalizadas con estos filtros</p>
+              </div>
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {list.data.map((p) => (
+                  <PracticeCard key={p.id} practice={p} onOpen={setOpen} />
+                ))}
+              </div>
+            )}
+          </section>
+        </>
+      )}
       <PracticeDetailDialog practice={open} onClose={() => setOpen(null)} />
       <ManualPracticeDialog open={isManualOpen} onOpenChange={setManualOpen} />
     </div>
