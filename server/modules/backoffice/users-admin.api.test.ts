@@ -176,6 +176,7 @@ describe("users of the school", () => {
     // The office cannot remove its own login (it would lock itself out).
     const mine = await call(`/administrator/users/${admin.id}`, "PUT", { firstName: "Ana", surname1: "Torres", dni: "22222222J", username: null, kind: "administrator" });
     expect(mine.status).toBe(422);
+    expect(mine.json).toEqual({ error: "VALIDATION_ERROR", message: "No puedes quitar tu propio nombre de usuario" });
     expect((await userRow(admin.id)).username).toBe(admin.username);
   });
 

@@ -223,7 +223,10 @@ describe("administrator library", () => {
     // Bad input, another school, the wrong role.
     const bad = await admin(`/administrator/content/${ids[0]}/move`, "POST", { direction: "left" });
     expect(bad.status).toBe(422);
-    expect((await admin(`/administrator/content/${ids[0]}/move`, "POST", {})).status).toBe(422);
+    expect(bad.json.message).toBe("La dirección debe ser 'up' o 'down'");
+    const missing = await admin(`/administrator/content/${ids[0]}/move`, "POST", {});
+    expect(missing.status).toBe(422);
+    expect(missing.json.message).toBe("La dirección debe ser 'up' o 'down'");
     const school = await createBookingWorld(ctx.db);
     const otherAdmin = await tokenFor(await createUser(ctx.db, school.tenant, { roles: ["ROLE_ADMINISTRADOR"] }), school.tenant);
     expect((await admin(`/administrator/content/${ids[0]}/move`, "POST", { direction: "up" }, otherAdmin, school.tenant.host)).status).toBe(404);
