@@ -80,7 +80,7 @@ export async function callApi(request: Request, options: ForwardOptions): Promis
   }
 }
 
-export const apiUnavailable = () =>
+const apiUnavailable = () =>
   new Response(JSON.stringify({ error: "API_UNAVAILABLE", message: "El servidor no está disponible. Inténtalo de nuevo más tarde." }), {
     status: 502,
     headers: { "content-type": "application/json", "cache-control": "no-store" },

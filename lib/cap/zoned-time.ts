@@ -1,7 +1,6 @@
 // School-local dates and times for the CAP screens, as strings, on top of lib/time/zoned-time.
-import { addDays, localDate, localParts, localToUtc } from "@/lib/time/zoned-time";
+import { addDays, localClock, localDate, localToUtc } from "@/lib/time/zoned-time";
 
-const pad = (n: number) => String(n).padStart(2, "0");
 const toMs = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime();
 
 /** 'YYYY-MM-DD' of the instant in the time zone. */
@@ -11,8 +10,7 @@ export function localDateOf(instant: Date | string, timeZone: string): string {
 
 /** 'HH:mm' of the instant in the time zone. */
 export function localTimeOf(instant: Date | string, timeZone: string): string {
-  const p = localParts(toMs(instant), timeZone);
-  return `${pad(p.hour)}:${pad(p.minute)}`;
+  return localClock(toMs(instant), timeZone);
 }
 
 /** 'YYYY-MM-DD' → 'dd/MM/yyyy' without going through an instant. */

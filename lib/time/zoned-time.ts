@@ -65,6 +65,12 @@ export function localToUtc(date: string, minutes: number, timeZone: string): num
 }
 
 /** The local calendar date of an instant, 'YYYY-MM-DD'. */
+/** 'HH:mm' of the instant on the time zone's clock. */
+export function localClock(instant: number, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  return `${String(p.hour).padStart(2, "0")}:${String(p.minute).padStart(2, "0")}`;
+}
+
 export function localDate(instant: number, timeZone: string): string {
   const p = localParts(instant, timeZone);
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;

@@ -58,10 +58,6 @@ export function startHousekeeping(db: Db, intervalMs: number): { stop: () => voi
 
 const state = globalThis as unknown as { __volanteHousekeeping?: ReturnType<typeof startHousekeeping> };
 
-export function isHousekeepingScheduled(): boolean {
-  return state.__volanteHousekeeping !== undefined;
-}
-
 /**
  * Schedules the purge in this long-running process, once, on its first API request (the database is known from
  * then on; the probes answer before it and do not start it). After the answer: it never delays a user's request.

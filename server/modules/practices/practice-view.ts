@@ -1,12 +1,8 @@
 import type { InstructorPractice, Practice, PracticeHistory } from "@/lib/contract/practices";
-import { localDate, localParts } from "@/lib/time/zoned-time";
+import { localClock, localDate } from "@/lib/time/zoned-time";
 import type { PracticeViewRow } from "./practices.repository";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-const localTime = (at: Date, timeZone: string) => {
-  const p = localParts(at.getTime(), timeZone);
-  return `${pad(p.hour)}:${pad(p.minute)}`;
-};
+const localTime = (at: Date, timeZone: string) => localClock(at.getTime(), timeZone);
 
 // Spec 000 §3 Practice: the lesson's date and times on the school's clock, whatever the reader's time zone.
 export function toPractice(r: PracticeViewRow, timeZone: string): Practice {

@@ -96,16 +96,6 @@ export async function findOverlappingPractice(db: DbOrTx, tenantId: string, w: L
   return rows[0] ?? null;
 }
 
-/** A requested or confirmed reservation of the lesson's student or instructor that overlaps it. */
-export async function findOverlappingActiveReservation(db: DbOrTx, tenantId: string, w: LessonWindow) {
-  const rows = await db
-    .select({ studentId: reservations.studentId, instructorId: reservations.instructorId })
-    .from(reservations)
-    .where(and(overlapping(reservations, tenantId, w), inArray(reservations.status, ["requested", "confirmed"])))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 export async function findVehicle(db: DbOrTx, tenantId: string, id: string) {
   const rows = await db.select().from(vehicles).where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id)));
   return rows[0] ?? null;

@@ -13,9 +13,9 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, conflict, notFound } from "../../http/errors";
 import { findAssignment } from "../reservations/assignments.repository";
+import { listActiveBusy } from "../reservations/reservations.repository";
 import { groupByMonth, toInstructorPractice, toPractice } from "./practice-view";
 import {
-  findOverlappingActiveReservation,
   findOverlappingPractice,
   findVehicle,
   insertPractice,
@@ -119,7 +119,7 @@ export async function recordManualPractice(db: Db, tenant: Tenant, auth: Auth, b
     await refuseOverlappingPractice(tx, tenant.id, lesson);
     // A booked lesson is finished from its reservation (which keeps its charge and its link); a manual practice
     // beside it would record the same lesson twice.
-    const booked = await findOverlappingActiveReservation(tx, tenant.id, lesson);
+    const [booked] = await listActiveBusy(tx, tenant.id, lesson, lesson.startAt, lesson.endAt);
     if (booked) {
       throw conflict(
         "RESERVATION_OVERLAP",

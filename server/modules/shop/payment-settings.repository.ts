@@ -40,3 +40,9 @@ export async function deletePaymentKeys(db: DbOrTx, tenantId: string): Promise<v
   forgetSettings();
   await db.delete(paymentSettings).where(eq(paymentSettings.tenantId, tenantId));
 }
+
+/** The schools that have Stripe keys (card top-up on); the keys themselves are not read. */
+export async function listTenantIdsWithPaymentKeys(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ tenantId: paymentSettings.tenantId }).from(paymentSettings);
+  return new Set(rows.map((r) => r.tenantId));
+}

@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { tenants } from "../../db/schema/core";
 import { tenantAssets } from "../../db/schema/operations";
-import { paymentSettings } from "../../db/schema/shop";
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type NewTenant = typeof tenants.$inferInsert;
@@ -37,8 +36,3 @@ export async function findAsset(db: DbOrTx, tenantId: string, name: string) {
   return row ?? null;
 }
 
-/** The schools that have Stripe keys (card top-up on); the keys themselves are not read. */
-export async function listTenantIdsWithPaymentKeys(db: DbOrTx): Promise<Set<string>> {
-  const rows = await db.select({ tenantId: paymentSettings.tenantId }).from(paymentSettings);
-  return new Set(rows.map((r) => r.tenantId));
-}

@@ -4,9 +4,9 @@ import type { ProviderKeys } from "../../payments/types";
 import { upsertSettings } from "../config/config.repository";
 import { forgetSettings } from "../config/settings-cache";
 import { insertSection, listSections, updateSection } from "../cap/sections.repository";
-import { deletePaymentKeys, upsertPaymentKeys } from "../shop/payment-settings.repository";
+import { deletePaymentKeys, listTenantIdsWithPaymentKeys, upsertPaymentKeys } from "../shop/payment-settings.repository";
 import { forgetTenants } from "./tenant-cache";
-import { insertTenant, listTenantIdsWithPaymentKeys, listTenants, updateTenant, upsertAsset, type TenantRow } from "./tenant-admin.repository";
+import { insertTenant, listTenants, updateTenant, upsertAsset, type TenantRow } from "./tenant-admin.repository";
 import { iconAssets, logoAsset, ASSET_PATH, type Asset } from "./tenant-assets";
 
 const hostSchema = z
@@ -150,4 +150,3 @@ export async function listSchools(db: Db): Promise<SchoolListing[]> {
   return (await listTenants(db)).map((t) => ({ ...t, hasCardPayments: withKeys.has(t.id) }));
 }
 
-export { listTenants };
