@@ -1,3 +1,4 @@
+import { formatAmount } from "@/components/balance/balance-amount";
 import { formatDateTime, formatTime } from "@/lib/format/dates";
 import { formatDuration } from "@/lib/format/duration";
 import { formatMoney } from "@/lib/format/money";
@@ -104,7 +105,7 @@ function examType(d: Details): string | null {
 }
 
 function adjustment(d: Details): string | null {
-  const amount = typeof d.amount === "number" ? (d.mode === "money" ? formatMoney(d.amount) : formatDuration(d.amount)) : null;
+  const amount = typeof d.amount === "number" ? formatAmount(d.mode === "money" ? "money" : "time", d.amount) : null;
   const operation = d.operation === "top-up" ? "Recarga" : d.operation === "consumption" ? "Consumo" : null;
   return operation && amount ? `${operation} de ${amount}` : null;
 }

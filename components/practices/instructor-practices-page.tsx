@@ -8,17 +8,17 @@ import { instructorQueries } from "@/components/instructor/queries";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
 import type { InstructorPractice } from "@/lib/contract/practices";
 import { ManualPracticeDialog } from "./manual-practice-dialog";
 import { PendingPractices } from "./pending-practices";
-import { PracticeCard } from "./practice-card";
+import { PracticeCard, PracticeCardsSkeleton } from "./practice-card";
 import { PracticeDetailDialog } from "./practice-detail-dialog";
 import { monthTitle, recentMonths } from "./practice-format";
 import { practiceQueries } from "./queries";
 
 const MONTHS_OFFERED = 24;
+const CARD_GRID = "grid gap-4 md:grid-cols-2 xl:grid-cols-3";
 
 // /instructor/practices, 'Prácticas finalizadas' (the spec names the menu entry only; the screen is ours).
 export function InstructorPracticesPage() {
@@ -46,11 +46,7 @@ export function InstructorPracticesPage() {
         }
       />
       {pending.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-44 w-full rounded-xl" />
-          ))}
-        </div>
+        <PracticeCardsSkeleton count={3} className={CARD_GRID} />
       ) : (
         <>
           <PendingPractices />
@@ -80,11 +76,7 @@ export function InstructorPracticesPage() {
               </div>
             </div>
             {list.isPending ? (
-              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {Array.from({ length: 3 }, (_, i) => (
-                  <Skeleton key={i} className="h-44 w-full rounded-xl" />
-                ))}
-              </div>
+              <PracticeCardsSkeleton count={3} className={CARD_GRID} />
             ) : list.error && !list.data ? (
               <p className="text-sm text-destructive">{errorText(list.error)}</p>
             ) : list.data.length === 0 ? (
@@ -93,7 +85,7 @@ export function InstructorPracticesPage() {
                 <p className="text-muted-foreground">No hay prácticas finalizadas con estos filtros</p>
               </div>
             ) : (
-              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              <div className={CARD_GRID}>
                 {list.data.map((p) => (
                   <PracticeCard key={p.id} practice={p} onOpen={setOpen} />
                 ))}

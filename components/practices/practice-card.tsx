@@ -2,6 +2,7 @@
 
 import { CalendarDays, Car, Clock, Gauge, IdCard, User } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
 import type { InstructorPractice, Practice } from "@/lib/contract/practices";
 import { formatKm, practiceDate, practiceTimeRange } from "./practice-format";
 
@@ -51,5 +52,16 @@ export function PracticeCard<P extends Practice | InstructorPractice>({ practice
         </p>
       ) : null}
     </button>
+  );
+}
+
+/** Placeholders the size of practice cards, in the grid the cards will take. */
+export function PracticeCardsSkeleton({ count, className }: { count: number; className: string }) {
+  return (
+    <div className={className} aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} className="h-44 w-full rounded-xl" />
+      ))}
+    </div>
   );
 }

@@ -5,10 +5,9 @@ import { ChevronLeft, ChevronRight, ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
 import type { Practice } from "@/lib/contract/practices";
-import { PracticeCard } from "./practice-card";
+import { PracticeCard, PracticeCardsSkeleton } from "./practice-card";
 import { PracticeDetailDialog } from "./practice-detail-dialog";
 import { monthTitle } from "./practice-format";
 import { practiceQueries } from "./queries";
@@ -37,11 +36,7 @@ export function PracticeHistoryPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Historial de prácticas" subtitle="Tu historial de prácticas finalizadas" />
       {isPending ? (
-        <div className="grid gap-4 md:grid-cols-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-44 w-full rounded-xl" />
-          ))}
-        </div>
+        <PracticeCardsSkeleton count={4} className="grid gap-4 md:grid-cols-2" />
       ) : error && !data ? (
         <p className="text-sm text-destructive">{errorText(error)}</p>
       ) : months.length === 0 ? (

@@ -6,6 +6,9 @@ import { CONFIG_KEYS, type ConfigKey } from "./config";
 // The spec's licence codes (000 §3) the office may add, with their default names. The spec names the driving codes
 // exactly; for "several ADR codes, CAP codes, conseller de seguridad, carretillas elevadoras, competencia profesional"
 // it gives no codes, so these are ours (docs/decisions/backoffice.md).
+/** The highest hourly price a school may set, in cents (100.000 €): the settings form and the API check the same. */
+export const HOURLY_PRICE_MAX_CENTS = 100_000_00;
+
 export const LICENSE_CATALOGUE = [
   ["am", "AM"], ["a1", "A1"], ["a2", "A2"], ["a", "A"], ["b", "B"], ["b-e", "B+E"], ["rec-b", "Recuperación B"],
   ["c1", "C1"], ["c", "C"], ["c-e", "C+E"], ["rec-c", "Recuperación C"], ["d", "D"], ["rec-d", "Recuperación D"],

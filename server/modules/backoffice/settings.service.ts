@@ -2,7 +2,7 @@ import { or, gt, eq, and, sql } from "drizzle-orm";
 import { parseIsoDuration } from "@/lib/booking/durations";
 import { balanceModeSchema, reservationModeSchema, type ConfigResponse } from "@/lib/contract/config";
 import { PRACTICE_MAX_HOURS } from "@/lib/contract/practices";
-import type { EditableSettingKey, SettingsBody } from "@/lib/contract/backoffice";
+import { HOURLY_PRICE_MAX_CENTS, type EditableSettingKey, type SettingsBody } from "@/lib/contract/backoffice";
 import type { Db, DbOrTx } from "../../db/client";
 import { balances } from "../../db/schema/reservations";
 import type { Auth, Tenant } from "../../http/context";
@@ -38,7 +38,7 @@ export function validateSettings(next: Record<EditableSettingKey, string>): Reco
   if (max > PRACTICE_MAX_HOURS * 3600) throw invalid(`La duración máxima no puede superar ${PRACTICE_MAX_HOURS} horas`, "practice_duration_max");
   if (!reservationModeSchema.safeParse(next.reservation_mode).success) throw invalid("El modo de reserva debe ser 'request' o 'direct'", "reservation_mode");
   if (!balanceModeSchema.safeParse(next.balance_mode).success) throw invalid("El modo de saldo debe ser 'time' o 'money'", "balance_mode");
-  const price = integerIn(next.hourly_price, "hourly_price", "El precio por hora (en céntimos)", 0, 100_000_00);
+  const price = integerIn(next.hourly_price, "hourly_price", "El precio por hora (en céntimos)", 0, HOURLY_PRICE_MAX_CENTS);
   const deadline = integerIn(next.reservation_cancel_deadline_hours, "reservation_cancel_deadline_hours", "El plazo de cancelación (horas)", 0, 720);
   const horizon = integerIn(next.booking_horizon_days, "booking_horizon_days", "El horizonte de reserva (días)", 1, 365);
   return {
