@@ -113,7 +113,21 @@ test("a return URL that claims success shows the payment's real status: a forged
   // A real intent of Pablo's that was never paid.
   await orderFiftyEuros(page);
   const unpaid = clientSecretOf(page);
+  // While Stripe's answer is on its way, the page says it is checking (the read is held until that is seen).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    "https://api.stripe.com/v1/payment_intents/*",
+    async (route) => {
+      if (route.request().method() === "GET") await held;
+      await route.fallback();
+    },
+    { times: 1 },
+  );
   notice = await returnFromStripe(page, unpaid);
+  await expect(notice).toHaveText("Comprobando el estado del pago…");
+  await expect(notice).toHaveAttribute("role", "status");
+  release();
   await expect(notice).toHaveText("Tu pago no se pudo completar. Por favor, intenta con otro método de pago.");
 
   // redirect_status alone, without an intent to check: no notice at all.

@@ -101,6 +101,20 @@ test("an old payment link of an order that does not exist: 'Pedido no encontrado
   expect(loads).toEqual([]);
 });
 
+test("an order that cannot be read because the connection drops: 'No se ha podido cargar el pedido' and no card form", async ({ page }) => {
+  await signIn(page, "student");
+  const loads = stripeJsLoads(page);
+  await page.route("**/api/shop/order/*", (route) => route.abort("connectionreset"));
+  await page.goto(OLD_LINK);
+
+  const main = page.getByRole("main");
+  await expect(main.getByRole("alert")).toHaveText("No se ha podido cargar el pedido");
+  await expect(main.getByRole("alert")).toHaveCount(1);
+  await expect(page.getByLabel("Número de tarjeta")).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "Volver a Mi saldo" })).toHaveAttribute("href", "/student/balance/history");
+  expect(loads).toEqual([]);
+});
+
 test("a processing payment whose status cannot be checked again: 'Error al verificar el estado del pago'", async ({ page }) => {
   await signIn(page, "student");
   await orderOneHour(page);
