@@ -71,8 +71,13 @@ test("the sidebar opens from the mobile top bar and closes on navigation and out
 test("the dark theme is remembered under 'theme'", async ({ page }) => {
   await signIn(page, "student");
   await expect(page.locator("html")).not.toHaveClass(/dark/);
-  await page.getByRole("button", { name: "Usar tema oscuro" }).click();
-  await expect(page.locator("html")).toHaveClass(/dark/);
+  // A click before hydration does nothing (seen in CI): click again only while the light theme's button is still
+  // there, never once the theme changed (a second click would switch it back).
+  const toDark = page.getByRole("button", { name: "Usar tema oscuro" });
+  await expect(async () => {
+    if (await toDark.isVisible()) await toDark.click();
+    await expect(page.locator("html")).toHaveClass(/dark/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);
