@@ -1,3 +1,5 @@
+import { sortByName } from "@/lib/format/text";
+
 // Spanish names of the audited actions. audit-labels.test.ts fails when the server records an action missing here;
 // an entry written by an older or newer version still shows, under its code.
 const ACTION_LABELS: Record<string, string> = {
@@ -66,4 +68,4 @@ export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 export const hasActionLabel = (action: string) => Object.hasOwn(ACTION_LABELS, action);
 
 // The filter's options in Spanish alphabetical order, as the office reads them.
-export const sortByLabel = (actions: readonly string[]) => [...actions].sort((a, b) => actionLabel(a).localeCompare(actionLabel(b), "es"));
+export const sortByLabel = (actions: readonly string[]) => sortByName(actions, actionLabel);

@@ -13,7 +13,7 @@ import { formatLocalDate, localDateOf } from "@/lib/cap/zoned-time";
 import { MAX_STUDENTS_PER_COURSE, type Enrollment } from "@/lib/contract/cap";
 import { EnrollStudentsDialog } from "./enroll-students-dialog";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { matchesSearch, sortByName } from "./text";
+import { matchesSearch, sortByName } from "@/lib/format/text";
 import { useUnenrollStudent } from "./use-enrollments";
 import { useTimeZone } from "./use-time-zone";
 

@@ -14,7 +14,7 @@ import type { Section } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 import { SectionFormDialog } from "./section-form-dialog";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
-import { sortByName } from "./text";
+import { sortByName } from "@/lib/format/text";
 import { useDeleteSection } from "./use-sections";
 
 type Editing = { section?: Section } | null;

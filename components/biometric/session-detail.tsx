@@ -17,7 +17,7 @@ import { BackHeader } from "./back-header";
 import { CaptureAttendanceDialog } from "./capture-attendance-dialog";
 import { biometricQueries, isNotFound } from "./queries";
 import { ErrorState, ListSkeleton, NotFoundState } from "@/components/ui/states";
-import { matchesSearch, sortByName } from "./text";
+import { matchesSearch, sortByName } from "@/lib/format/text";
 import { useTimeZone } from "./use-time-zone";
 
 type Props = { courseId: string; sessionId: string };

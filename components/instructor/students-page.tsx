@@ -10,18 +10,17 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorText } from "@/lib/api-client";
+import { foldText, sortByName } from "@/lib/format/text";
 import { formatBalance } from "@/components/balance/balance-amount";
 import { instructorQueries } from "./queries";
-
-const normalise = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
 
 export function InstructorStudentsPage() {
   const { data, error, isPending } = useQuery(instructorQueries.students());
   const [search, setSearch] = useState("");
   const students = useMemo(() => {
-    const term = normalise(search.trim());
-    const list = [...(data ?? [])].sort((a, b) => a.name.localeCompare(b.name, "es"));
-    return term ? list.filter((s) => normalise(`${s.name} ${s.dni ?? ""}`).includes(term)) : list;
+    const term = foldText(search);
+    const list = sortByName(data ?? [], (s) => s.name);
+    return term ? list.filter((s) => foldText(`${s.name} ${s.dni ?? ""}`).includes(term)) : list;
   }, [data, search]);
 
   return (

@@ -1,4 +1,5 @@
 import type { Reservation, ReservationStatus } from "@/lib/contract/reservations";
+import { compareSpanish } from "@/lib/format/text";
 
 // Spec §2 student reservations page: upcoming means the end is later than now; previous means earlier.
 export function splitByTime(reservations: readonly Reservation[], now: number) {
@@ -14,7 +15,7 @@ export const ALL = "all";
 export type ReservationFilters = { instructor: string; license: string };
 export const NO_FILTERS: ReservationFilters = { instructor: ALL, license: ALL };
 
-const distinctSorted = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b, "es"));
+const distinctSorted = (values: string[]) => [...new Set(values)].sort(compareSpanish);
 
 /** The distinct instructors and licences among the loaded reservations, sorted. */
 export function filterOptions(reservations: readonly Reservation[]) {
