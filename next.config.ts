@@ -35,6 +35,8 @@ const nextConfig: NextConfig = {
     "@tensorflow/tfjs",
     "@tensorflow/tfjs-backend-wasm",
   ],
+  // Source maps for profiling a production build (issue 13's main-thread work); never in the image.
+  productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === "1",
   poweredByHeader: false,
   // Every answer (pages, API, static files). The pages' Content-Security-Policy is set per request in proxy.ts.
   async headers() {

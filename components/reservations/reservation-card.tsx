@@ -86,16 +86,13 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
           ) : null}
         </CardFooter>
       ) : null}
-      <CancelReservationDialog
-        reservationId={reservation.id}
-        open={dialog === "cancel"}
-        onOpenChange={(open) => setDialog(open ? "cancel" : null)}
-      />
-      <RequestCancellationDialog
-        reservationId={reservation.id}
-        open={dialog === "request"}
-        onOpenChange={(open) => setDialog(open ? "request" : null)}
-      />
+      {/* Mounted only while open: two dialogs and their mutations per card were most of the list's first render. */}
+      {dialog === "cancel" ? (
+        <CancelReservationDialog reservationId={reservation.id} open onOpenChange={(open) => setDialog(open ? "cancel" : null)} />
+      ) : null}
+      {dialog === "request" ? (
+        <RequestCancellationDialog reservationId={reservation.id} open onOpenChange={(open) => setDialog(open ? "request" : null)} />
+      ) : null}
     </Card>
   );
 }

@@ -60,6 +60,7 @@ export function AppShell({ session: initialSession, tenant: serverTenant, childr
         items={items}
         pathname={pathname}
         isOpen={isOpen}
+        user={session.user}
         isImpersonating={session.isImpersonating}
         headerLogo={tenant?.headerLogo ?? null}
         tenantName={tenantName}

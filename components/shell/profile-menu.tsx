@@ -1,67 +1,49 @@
 "use client";
 
-import { ChevronsUpDown, KeyRound, LogOut, UserRoundX } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { exitImpersonation, logout, useProfile } from "./use-session";
+import { lazy, Suspense, useState } from "react";
+import type { SessionUser } from "@/lib/contract/auth";
+import { ProfileSummary, TRIGGER_CLASS } from "./profile-summary";
 import { ThemeToggle } from "./theme-toggle";
 
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
-}
+// The menu itself (Radix's dropdown, its popper and focus handling) is loaded when the user reaches for it, not with
+// every page: it was a fifth of the signed-in shell's first-load work (issue 13). Until then the same trigger is a
+// plain button, drawn by the server.
+const loadDropdown = () => import("./profile-dropdown");
+const ProfileDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.ProfileDropdown })));
 
-export function ProfileMenu({ isImpersonating }: { isImpersonating: boolean }) {
-  const router = useRouter();
-  const { data: profile } = useProfile();
-  const name = profile?.name ?? "";
+type ProfileMenuProps = { user: SessionUser | null; isImpersonating: boolean };
+
+export function ProfileMenu({ user, isImpersonating }: ProfileMenuProps) {
+  const [isWanted, setIsWanted] = useState(false);
+  const plainTrigger = (
+    <button
+      type="button"
+      className={TRIGGER_CLASS}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      // Fetched as the pointer or focus arrives, so the menu is usually there by the click.
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setIsWanted(true)}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setIsWanted(true);
+        }
+      }}
+    >
+      <ProfileSummary user={user} />
+    </button>
+  );
   return (
     <div className="flex items-center gap-2">
-      <DropdownMenu>
-        <DropdownMenuTrigger
-          className="flex min-w-0 flex-1 items-center gap-3 rounded-md p-2 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {/* The accessible name starts with the visible name and user name (WCAG 2.5.3), then says what it opens. */}
-          <Avatar className="size-10" aria-hidden>
-            {profile?.profileImage ? <AvatarImage src={profile.profileImage} alt="" /> : null}
-            <AvatarFallback>{initials(name) || "?"}</AvatarFallback>
-          </Avatar>
-          <span className="min-w-0 flex-1">
-            {/* Two lines before clamping: full names with two surnames rarely fit on one line of the sidebar. */}
-            <span className="line-clamp-2 text-sm leading-snug font-semibold break-words" data-testid="profile-name">
-              {name}
-            </span>
-            <span className="block truncate text-xs text-muted-foreground">{profile?.username ?? ""}</span>
-            <span className="sr-only"> (Menú de usuario)</span>
-          </span>
-          <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" className="w-60">
-          <DropdownMenuItem onSelect={() => router.push("/cambiar-contrasena")}>
-            <KeyRound className="size-4" aria-hidden /> Cambiar contraseña
-          </DropdownMenuItem>
-          {isImpersonating ? (
-            <DropdownMenuItem onSelect={() => void exitImpersonation()}>
-              <UserRoundX className="size-4" aria-hidden /> Salir de suplantación
-            </DropdownMenuItem>
-          ) : null}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => void logout()}>
-            <LogOut className="size-4" aria-hidden /> Cerrar sesión
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {isWanted ? (
+        <Suspense fallback={plainTrigger}>
+          <ProfileDropdown user={user} isImpersonating={isImpersonating} />
+        </Suspense>
+      ) : (
+        plainTrigger
+      )}
       <ThemeToggle />
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { Toaster } from "@/components/ui/toaster";
+import { LazyToaster } from "./lazy-toaster";
 import { makeQueryClient } from "./query-client";
 import { ServiceWorker } from "./service-worker";
 
@@ -11,7 +11,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <LazyToaster />
       <ServiceWorker />
     </QueryClientProvider>
   );

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import type { SessionUser } from "@/lib/contract/auth";
 import { cn } from "@/lib/utils";
 import { activeItem, type NavItem } from "./nav-config";
 import { ProfileMenu } from "./profile-menu";
@@ -10,6 +11,7 @@ type SidebarProps = {
   items: NavItem[];
   pathname: string;
   isOpen: boolean;
+  user: SessionUser | null;
   isImpersonating: boolean;
   headerLogo: string | null;
   tenantName: string;
@@ -23,7 +25,7 @@ function LinkOrAnchor({ isExternal, href, ...props }: LinkOrAnchorProps) {
   return isExternal ? <a href={href} {...props} /> : <Link href={href} {...props} />;
 }
 
-export function Sidebar({ items, pathname, isOpen, isImpersonating, headerLogo, tenantName, onNavigate }: SidebarProps) {
+export function Sidebar({ items, pathname, isOpen, user, isImpersonating, headerLogo, tenantName, onNavigate }: SidebarProps) {
   const current = activeItem(items, pathname);
   return (
     <aside
@@ -43,7 +45,7 @@ export function Sidebar({ items, pathname, isOpen, isImpersonating, headerLogo, 
         )}
       </div>
       <div className="border-b p-3">
-        <ProfileMenu isImpersonating={isImpersonating} />
+        <ProfileMenu user={user} isImpersonating={isImpersonating} />
       </div>
       <nav className="flex-1 overflow-y-auto p-3">
         <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Navegación</h2>

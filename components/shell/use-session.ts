@@ -16,6 +16,9 @@ export function useSession(initial: SessionResponse) {
     queryKey: sessionQueryKey,
     queryFn: readSession,
     initialData: initial,
+    // The server read the session for this very render: it is re-read on focus and visibility, not again on mount
+    // (a refetch there re-rendered the whole shell inside the page's first second, issue 13).
+    refetchOnMount: false,
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

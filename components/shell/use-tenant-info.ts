@@ -10,7 +10,6 @@ export const TENANT_INFO_MAX_AGE_MS = 5 * 60_000;
 type Cached = { data: TenantInfo; timestamp: number };
 
 function readCache(): Cached | undefined {
-  if (typeof window === "undefined") return undefined;
   try {
     const raw = window.localStorage.getItem(STORAGE_KEY);
     if (!raw) return undefined;
@@ -21,9 +20,18 @@ function readCache(): Cached | undefined {
   }
 }
 
+// The stored copy only seeds the query before its first answer: read (and checked against the schema) once per page
+// load, not on every render of every component that asks for the school's time zone (issue 13).
+let storedCopy: { value: Cached | undefined } | null = null;
+function cachedOnce(): Cached | undefined {
+  if (typeof window === "undefined") return undefined;
+  storedCopy ??= { value: readCache() };
+  return storedCopy.value;
+}
+
 // Spec §4: a copy under 5 minutes old is used as is; an older one is shown at once and then refreshed.
 export function useTenantInfo(serverCopy?: TenantInfo | null) {
-  const cached = readCache();
+  const cached = cachedOnce();
   return useQuery({
     queryKey: ["tenant-info"],
     queryFn: async () => {
