@@ -20,9 +20,11 @@ type SidebarProps = {
 
 type LinkOrAnchorProps = React.ComponentProps<"a"> & { href: string; isExternal: boolean };
 
-// External items (the main product root) are full page loads, outside the client router.
+// External items (the main product root) are full page loads, outside the client router. Menu links are not
+// prefetched: every page is dynamic and has no loading state, so a prefetch brought nothing to show early, and it cost
+// each page view one server render per menu item (issue 13).
 function LinkOrAnchor({ isExternal, href, ...props }: LinkOrAnchorProps) {
-  return isExternal ? <a href={href} {...props} /> : <Link href={href} {...props} />;
+  return isExternal ? <a href={href} {...props} /> : <Link href={href} prefetch={false} {...props} />;
 }
 
 export function Sidebar({ items, pathname, isOpen, user, isImpersonating, headerLogo, tenantName, onNavigate }: SidebarProps) {
