@@ -3,8 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { NAV_ITEMS } from "@/components/shell/nav-config";
-import type { Area } from "@/lib/session/roles";
+import { BENCH_USERS, benchPages } from "./bench-pages";
 import { startBenchServer } from "./bench-server";
 
 // `npm run bench:lighthouse [-- <path filter>]`: Lighthouse's mobile performance score (its default: Moto G Power
@@ -20,13 +19,6 @@ const CHROME = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromi
 const TARGET = 95;
 const filter = process.argv[2];
 const run = promisify(execFile);
-
-const USERS: { area: Area | null; username?: string; password?: string; extra: string[] }[] = [
-  { area: null, extra: ["/login"] },
-  { area: "student", username: "alumno", password: "alumno123", extra: ["/student/reservations/new"] },
-  { area: "instructor", username: "profesor", password: "profesor123", extra: [] },
-  { area: "administrator", username: "admin", password: "admin123", extra: [] },
-];
 
 type Row = { path: string; score: number; fcp: number; lcp: number; tbt: number; cls: number };
 
@@ -68,11 +60,8 @@ async function main() {
   const rows: Row[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
   try {
-    for (const user of USERS) {
-      const pages = [
-        ...(user.area ? NAV_ITEMS[user.area].filter((item) => !item.isExternalLink).map((item) => item.to) : []),
-        ...user.extra,
-      ].filter((p) => !filter || p.includes(filter));
+    for (const user of BENCH_USERS) {
+      const pages = benchPages(user, filter);
       if (!pages.length) continue;
       let headersFile: string | null = null;
       if (user.username && user.password) {

@@ -1,8 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { chromium, type CDPSession } from "@playwright/test";
-import { NAV_ITEMS } from "@/components/shell/nav-config";
-import type { Area } from "@/lib/session/roles";
+import { BENCH_USERS, benchPages } from "./bench-pages";
 import { startBenchServer } from "./bench-server";
 
 // `npm run bench:tbt [-- <path filter>]`: a quicker, steadier stand-in for Lighthouse's Total Blocking Time, for
@@ -16,13 +15,6 @@ const DATA_DIR = path.join(process.cwd(), ".data", "bench-tbt");
 const RUNS = Number(process.env.RUNS ?? 7);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const filter = process.argv[2];
-
-const USERS: { area: Area | null; username?: string; password?: string; extra: string[] }[] = [
-  { area: null, extra: ["/login"] },
-  { area: "student", username: "alumno", password: "alumno123", extra: ["/student/reservations/new", "/cambiar-contrasena"] },
-  { area: "instructor", username: "profesor", password: "profesor123", extra: [] },
-  { area: "administrator", username: "admin", password: "admin123", extra: [] },
-];
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: Record<string, unknown> } };
 
@@ -52,11 +44,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox", "--disable-gpu"] });
   const medians: number[] = [];
   try {
-    for (const user of USERS) {
-      const pages = [
-        ...(user.area ? NAV_ITEMS[user.area].filter((item) => !item.isExternalLink).map((item) => item.to) : []),
-        ...user.extra,
-      ].filter((p) => !filter || p.includes(filter));
+    for (const user of BENCH_USERS) {
+      const pages = benchPages(user, filter);
       if (!pages.length) continue;
       const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
       if (user.username && user.password) {
