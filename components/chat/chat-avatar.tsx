@@ -6,7 +6,7 @@ import { initials } from "./chat-format";
 export function ChatAvatar({ name, image }: { name: string; image: string | null }) {
   return (
     <Avatar className="size-10">
-      {image ? <AvatarImage src={image} alt="" loading="lazy" /> : null}
+      <AvatarImage src={image ?? undefined} alt="" loading="lazy" />
       <AvatarFallback aria-hidden>{initials(name)}</AvatarFallback>
     </Avatar>
   );

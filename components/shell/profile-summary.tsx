@@ -1,35 +1,20 @@
 "use client";
 
 import { ChevronsUpDown } from "lucide-react";
-import { useState } from "react";
+import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import type { SessionUser } from "@/lib/contract/auth";
 import { useProfile } from "./use-session";
 
 export const TRIGGER_CLASS =
   "flex min-w-0 flex-1 items-center gap-3 rounded-md p-2 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-export function initials(name: string): string {
+function initials(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join("");
-}
-
-function ProfileAvatar({ name, image }: { name: string; image: string | null }) {
-  const [failedImage, setFailedImage] = useState<string | null>(null);
-  return (
-    <span className="relative flex size-10 shrink-0 overflow-hidden rounded-full" aria-hidden>
-      <span className="flex size-full items-center justify-center rounded-full bg-muted text-sm font-medium">
-        {initials(name) || "?"}
-      </span>
-      {image && image !== failedImage ? (
-        // eslint-disable-next-line @next/next/no-img-element -- profile images are arbitrary URLs of the API
-        <img src={image} alt="" className="absolute inset-0 aspect-square size-full" onError={() => setFailedImage(image)} />
-      ) : null}
-    </span>
-  );
 }
 
 /** What the trigger shows: avatar, name and user name; its accessible name starts with them (WCAG 2.5.3). */
@@ -39,7 +24,10 @@ export function ProfileSummary({ user }: { user: SessionUser | null }) {
   const name = profile?.name ?? user?.name ?? "";
   return (
     <>
-      <ProfileAvatar name={name} image={profile?.profileImage ?? user?.profileImage ?? null} />
+      <Avatar className="size-10" aria-hidden>
+        <AvatarImage src={profile?.profileImage ?? user?.profileImage ?? undefined} alt="" />
+        <AvatarFallback>{initials(name) || "?"}</AvatarFallback>
+      </Avatar>
       <span className="min-w-0 flex-1">
         {/* Two lines before clamping: full names with two surnames rarely fit on one line of the sidebar. */}
         <span className="line-clamp-2 text-sm leading-snug font-semibold break-words" data-testid="profile-name">
