@@ -86,7 +86,7 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
           ) : null}
         </CardFooter>
       ) : null}
-      {/* Mounted only while open: two dialogs and their mutations per card were most of the list's first render. */}
+      {/* Mounted only while open: a list of n cards no longer mounts 2n dialogs and their mutations on load. */}
       {dialog === "cancel" ? (
         <CancelReservationDialog reservationId={reservation.id} open onOpenChange={(open) => setDialog(open ? "cancel" : null)} />
       ) : null}
