@@ -156,3 +156,22 @@ test("the booking wizard's calendar on a desktop shows every label whole: 'Selec
   expect(seen).toContain("Disponible");
   expect([...seen].some((t) => t === "No disponible" || t === "Reserva confirmada" || t === "Reserva pendiente"), [...seen].join(", ")).toBe(true);
 });
+
+test("the instructor's week calendar does not jump once it is on screen (layout shift under 0.05)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // Every layout shift not caused by the user, from the first byte on (the measure behind Lighthouse's CLS).
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await signIn(page, "instructor");
+  await page.goto("/instructor/calendar");
+  await expect(page.getByTestId("week-calendar")).toBeVisible();
+  await page.waitForTimeout(1_500);
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.05);
+});
