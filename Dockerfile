@@ -8,7 +8,7 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 COPY . .
 ENV NEXT_OUTPUT=standalone NEXT_TELEMETRY_DISABLED=1
-RUN npx next build && node scripts/standalone-assemble.mjs .next
+RUN npm run build && node scripts/standalone-assemble.mjs .next
 
 # The runtime holds only the traced production files: server.js, the packages it requires, and what
 # scripts/standalone-assemble.mjs adds (static assets, public/, migrations, face models).

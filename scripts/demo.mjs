@@ -10,7 +10,7 @@ const run = (cmd, args, env = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (process.env.SKIP_BUILD !== "1") run("npx", ["next", "build"]);
+if (process.env.SKIP_BUILD !== "1") run("npm", ["run", "build"]);
 run("npx", ["tsx", "scripts/seed.ts"]);
 console.log(`\nVolante: http://localhost:${port}  (demo users: alumno/alumno123, profesor/profesor123, admin/admin123)\n`);
 const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: process.env, detached: true });

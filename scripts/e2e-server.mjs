@@ -32,7 +32,7 @@ const isStale =
   !fs.existsSync(buildId) ||
   Math.max(...sources, fs.statSync("proxy.ts").mtimeMs, fs.statSync("next.config.ts").mtimeMs) > fs.statSync(buildId).mtimeMs;
 if (isStale || (standalone && !fs.existsSync(standaloneServer))) {
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const seed = spawnSync("npx", ["tsx", "scripts/seed.ts"], { stdio: "inherit", env });

@@ -71,7 +71,7 @@ if (process.env.TEST_DATABASE_URL) {
 if (process.env.SKIP_E2E !== "1") {
   // The journeys run against the standalone server the container image runs (scripts/e2e-server.mjs).
   const standalone = { DATABASE_URL: "", NEXT_OUTPUT: "standalone", E2E_STANDALONE: "1" };
-  const built = run("next build (standalone)", "npx", ["next", "build"], standalone);
+  const built = run("next build (standalone)", "npm", ["run", "build"], standalone);
   const browser = built && run("browser", "node", ["scripts/ensure-browser.mjs"]);
   const ok = browser && run("e2e (Playwright, Chromium, standalone server)", "npx", ["playwright", "test"], standalone);
   const file = "test-results/e2e.json";

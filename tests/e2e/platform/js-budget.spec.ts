@@ -14,6 +14,7 @@ import { signIn, type DemoUser } from "../support/auth";
 //   ~130 kB, printed below as the framework's floor).
 // - `npm test` holds them to a ceiling just above today's weight, so CI fails when a page grows (a heavy library
 //   pulled into the shell or a page that should load it lazily).
+// Every script a page's HTML names must also open with V8's compile hint (scripts/compile-hints.mjs).
 const KB = 1000;
 const ISSUE_BUDGET = process.env.BENCH_BUNDLE === "1";
 const BUDGET = (ISSUE_BUDGET ? 150 : 210) * KB;
@@ -35,6 +36,21 @@ async function firstLoadScriptBytes(page: Page, path: string): Promise<number> {
       .filter((e) => new URL(e.name).pathname.endsWith(".js") && e.responseEnd <= loadEnd)
       .reduce((sum, e) => sum + e.encodedBodySize, 0);
   });
+}
+
+// The scripts the server's HTML names (not the nomodule polyfills): each must open with V8's compile hint
+// (scripts/compile-hints.mjs), or its functions compile lazily inside the page's first long task.
+async function scriptsWithoutCompileHint(page: Page, checked: Set<string>): Promise<string[]> {
+  const sources = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement>("script[src*='/_next/static/chunks/']")].filter((s) => !s.noModule).map((s) => s.src),
+  );
+  const missing: string[] = [];
+  for (const src of sources.filter((s) => !checked.has(s))) {
+    checked.add(src);
+    const text = await (await page.request.get(src)).text();
+    if (!text.startsWith("//# allFunctionsCalledOnLoad\n")) missing.push(new URL(src).pathname);
+  }
+  return missing;
 }
 
 function menuPaths(area: Area): string[] {
@@ -65,15 +81,20 @@ for (const { who, paths } of ROLES) {
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
     const measures: Measure[] = [];
+    const checked = new Set<string>();
+    const unhinted: string[] = [];
     for (const path of paths) {
       const bytes = await firstLoadScriptBytes(page, path);
       measures.push({ path, bytes, budget: CALENDAR_PAGES.has(path) ? CALENDAR_BUDGET : who ? SIGNED_IN_BUDGET : BUDGET });
+      unhinted.push(...(await scriptsWithoutCompileHint(page, checked)).map((src) => `${path}: ${src}`));
     }
     const rows = measures.map((m) => `${(m.bytes / KB).toFixed(0).padStart(4)} kB / ${m.budget / KB} kB  ${m.path}`);
     const report = (who ? rows : [...rows, frameworkFloor()]).join("\n");
     console.log(`First-load JavaScript (gzip), ${who ?? "signed out"}:\n${report}`);
     await testInfo.attach("first-load-js.txt", { body: report, contentType: "text/plain" });
     for (const m of measures) expect(m.bytes, `${m.path}: ${(m.bytes / KB).toFixed(0)} kB`).toBeGreaterThan(0);
+    expect(checked.size).toBeGreaterThan(3);
+    expect(unhinted, "first-load scripts without the compile hint").toEqual([]);
     expect(measures.filter((m) => m.bytes > m.budget).map((m) => `${m.path} ${(m.bytes / KB).toFixed(0)} kB`)).toEqual([]);
   });
 }
