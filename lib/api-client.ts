@@ -55,6 +55,14 @@ async function signOut() {
   window.location.assign("/login");
 }
 
+// How a call reaches the BFF: the browser's fetch, or on the server the BFF's handler in process (set by
+// lib/bff/server-prefetch.tsx, which fills a page's first view on the server through the same calls and schemas).
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let serverTransport: Transport | null = null;
+export function setServerTransport(transport: Transport) {
+  serverTransport = transport;
+}
+
 // Same-origin calls to the BFF; it adds the bearer token from the session cookie.
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
@@ -67,7 +75,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     body = new URLSearchParams(options.form).toString();
   }
   const url = path.startsWith("/api") ? path : `/api${path}`;
-  const res = await fetch(url, {
+  const send = typeof window === "undefined" && serverTransport ? serverTransport : fetch;
+  const res = await send(url, {
     method: options.method ?? (body ? "POST" : "GET"),
     headers,
     body,

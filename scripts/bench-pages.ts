@@ -12,8 +12,9 @@ export const BENCH_USERS: BenchUser[] = [
   { area: "administrator", username: "admin", password: "admin123", extra: [] },
 ];
 
-/** The user's pages whose path contains the filter (all of them without one). */
+/** The user's pages whose path contains the filter, or one of its comma-separated parts (all of them without one). */
 export function benchPages(user: BenchUser, filter?: string): string[] {
   const menu = user.area ? NAV_ITEMS[user.area].filter((item) => !item.isExternalLink).map((item) => item.to) : [];
-  return [...menu, ...user.extra].filter((p) => !filter || p.includes(filter));
+  const parts = filter ? filter.split(",").filter(Boolean) : [];
+  return [...menu, ...user.extra].filter((p) => !parts.length || parts.some((part) => p.includes(part)));
 }

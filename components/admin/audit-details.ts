@@ -1,5 +1,5 @@
 import { formatAmount } from "@/components/balance/balance-amount";
-import { formatDateTime, formatTime } from "@/lib/format/dates";
+import { deviceDateFormats, type DateFormats } from "@/lib/format/dates";
 import { formatDuration } from "@/lib/format/duration";
 import { formatMoney } from "@/lib/format/money";
 import { parseIsoDuration } from "@/lib/booking/durations";
@@ -73,7 +73,7 @@ const ATTENDANCE_TYPE: Record<string, string> = { in: "Entrada", out: "Salida" }
 const ACCESS: Record<string, string> = { password: "con contraseña", link: "con enlace para la contraseña", none: "sin acceso a la aplicación" };
 
 // What a few actions store that the generic keys below do not say.
-const SPECIFIC: Record<string, (d: Details) => (string | null)[]> = {
+const SPECIFIC: Record<string, (d: Details, f: DateFormats) => (string | null)[]> = {
   "reservations.booked": (d) => [count(d.ids) ? plural(count(d.ids)!, "práctica", "prácticas") : null],
   "reservations.denied": (d) => [withPrefix("Motivo", d.reason)],
   "reservations.annulled": (d) => [withPrefix("Motivo", d.reason)],
@@ -81,9 +81,9 @@ const SPECIFIC: Record<string, (d: Details) => (string | null)[]> = {
   "biometric.verification": (d) => [ATTENDANCE_TYPE[String(d.type)] ?? null, VERIFICATION[String(d.decision)] ?? null],
   "biometric.reference_rejected": (d) => [VERIFICATION[String(d.reason)] ?? null],
   "cap.attendance_report_downloaded": (d) => [count(d.lines) !== null ? plural(count(d.lines)!, "línea", "líneas") : null],
-  "cap.session_created": (d) => [text(d.start) ? formatDateTime(String(d.start)) : null, count(d.students) !== null ? plural(count(d.students)!, "alumno", "alumnos") : null],
+  "cap.session_created": (d, f) => [text(d.start) ? f.dateTime(String(d.start)) : null, count(d.students) !== null ? plural(count(d.students)!, "alumno", "alumnos") : null],
   "cap.students_enrolled": (d) => [count(d.studentIds) !== null ? plural(count(d.studentIds)!, "alumno", "alumnos") : null],
-  "cap.attendance_added_manually": (d) => [text(d.in) ? `Entrada ${formatTime(String(d.in))}` : null, text(d.out) ? `Salida ${formatTime(String(d.out))}` : null],
+  "cap.attendance_added_manually": (d, f) => [text(d.in) ? `Entrada ${f.time(String(d.in))}` : null, text(d.out) ? `Salida ${f.time(String(d.out))}` : null],
   "exams.registered": (d) => [examType(d)],
   "exams.backup_joined": (d) => [examType(d)],
   "exams.result_recorded": (d) => [withPrefix("Resultado", d.label)],
@@ -95,7 +95,7 @@ const SPECIFIC: Record<string, (d: Details) => (string | null)[]> = {
   "exams.withdrawn": (d) => [text(d.promoted) || text(d.promotedAttendanceId) ? "un alumno sube de la lista de reserva" : null],
   "balance.adjusted": (d) => [adjustment(d), withPrefix("Motivo", d.reason)],
   "user.created": (d) => [Array.isArray(d.roles) ? show("roles", d.roles) : null, ACCESS[String(d.access)] ?? null],
-  "user.password_link_created": (d) => [text(d.expiresAt) ? `caduca el ${formatDateTime(String(d.expiresAt))}` : null],
+  "user.password_link_created": (d, f) => [text(d.expiresAt) ? `caduca el ${f.dateTime(String(d.expiresAt))}` : null],
   "content.link_added": (d) => [text(d.url)],
 };
 
@@ -115,12 +115,13 @@ export function actingAsName(entry: Entry): string | null {
   return entry.actingAs?.name ?? (entry.action === "impersonation.start" ? text(entry.details.name) : null);
 }
 
-// One short Spanish line from the entry's stored details; empty when they hold nothing a person can read.
-export function describeEntry(entry: Entry): string {
+// One short Spanish line from the entry's stored details; empty when they hold nothing a person can read. Dates are
+// written with the screen's formats (components/shell/use-date-format.ts), the device's clock by default.
+export function describeEntry(entry: Entry, formats: DateFormats = deviceDateFormats): string {
   if (entry.action.startsWith("impersonation.")) return "";
   const d = entry.details ?? {};
   const parts: (string | null)[] = ["name", "plate", "student", "instructor", "license", "code"].map((key) => text(d[key]));
-  parts.push(...(SPECIFIC[entry.action]?.(d) ?? []));
+  parts.push(...(SPECIFIC[entry.action]?.(d, formats) ?? []));
   const changes = d.changes as Record<string, { from: unknown; to: unknown }> | undefined;
   if (changes && typeof changes === "object") {
     for (const [k, c] of Object.entries(changes)) parts.push(`${CHANGE_LABELS[k] ?? k}: ${show(k, c?.from)} → ${show(k, c?.to)}`);

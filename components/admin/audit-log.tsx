@@ -8,24 +8,23 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorText } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format/dates";
+import { useDateFormat } from "@/components/shell/use-date-format";
 import { actingAsName, describeEntry } from "./audit-details";
 import { actionLabel, sortByLabel } from "./audit-labels";
 import { NativeSelect } from "./native-select";
 import { Pager } from "./pager";
-import { adminQueries } from "./queries";
-
-const PAGE_SIZE = 25;
+import { AUDIT_ACTORS, AUDIT_PAGE_SIZE, adminQueries } from "./queries";
 
 export function AuditLog() {
   const [filters, setFilters] = useState({ action: "", actorId: "", from: "", to: "" });
-  const admins = useQuery(adminQueries.users({ kind: "administrator", status: "all", limit: 100 }));
+  const admins = useQuery(adminQueries.users(AUDIT_ACTORS));
   const [pageOf, setPageOf] = useState({ key: "", page: 1 });
   const key = JSON.stringify(filters);
   const page = pageOf.key === key ? pageOf.page : 1;
   const { data, isPending, error, isPlaceholderData } = useQuery(
-    adminQueries.audit({ action: filters.action || undefined, actorId: filters.actorId || undefined, from: filters.from || undefined, to: filters.to || undefined, page, limit: PAGE_SIZE }),
+    adminQueries.audit({ action: filters.action || undefined, actorId: filters.actorId || undefined, from: filters.from || undefined, to: filters.to || undefined, page, limit: AUDIT_PAGE_SIZE }),
   );
+  const formats = useDateFormat();
   const set = (name: keyof typeof filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilters((f) => ({ ...f, [name]: e.target.value }));
 
   return (
@@ -85,13 +84,13 @@ export function AuditLog() {
                 const actingAs = actingAsName(entry);
                 return (
                   <TableRow key={entry.id}>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formats.dateTime(entry.createdAt)}</TableCell>
                     <TableCell>
                       {entry.actor?.name ?? "Sistema"}
                       {actingAs ? <span className="block text-xs text-muted-foreground">como {actingAs}</span> : null}
                     </TableCell>
                     <TableCell>{actionLabel(entry.action)}</TableCell>
-                    <TableCell className="max-w-md min-w-48 text-sm whitespace-normal text-muted-foreground">{describeEntry(entry)}</TableCell>
+                    <TableCell className="max-w-md min-w-48 text-sm whitespace-normal text-muted-foreground">{describeEntry(entry, formats)}</TableCell>
                   </TableRow>
                 );
               })}

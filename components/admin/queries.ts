@@ -44,3 +44,8 @@ export const adminQueries = {
       staleTime: 10_000,
     }),
 };
+
+// The audit log's first screen: its administrators filter and the newest page, unfiltered (also filled on the server).
+export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_ACTORS: UserListQuery = { kind: "administrator", status: "all", limit: 100 };
+export const auditFirstView = () => [adminQueries.users(AUDIT_ACTORS), adminQueries.audit({ page: 1, limit: AUDIT_PAGE_SIZE })];

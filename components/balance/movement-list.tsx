@@ -6,12 +6,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MOVEMENT_LABELS, type BalanceMovement } from "@/lib/contract/balance";
 import { errorText } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format/dates";
+import { useDateFormat } from "@/components/shell/use-date-format";
+import type { DateFormats } from "@/lib/format/dates";
 import { cn } from "@/lib/utils";
 import { movementAmounts } from "./balance-amount";
 import { balanceQueries } from "./queries";
 
-function MovementRow({ movement }: { movement: BalanceMovement }) {
+function MovementRow({ movement, formats }: { movement: BalanceMovement; formats: DateFormats }) {
   const isTopUp = movement.operation === "top-up";
   const { amount, before, after } = movementAmounts(movement);
   const Icon = isTopUp ? ArrowDownLeft : ArrowUpRight;
@@ -31,7 +32,7 @@ function MovementRow({ movement }: { movement: BalanceMovement }) {
           <p className={cn("shrink-0 font-semibold tabular-nums", isTopUp ? "text-success" : "text-foreground")}>{amount}</p>
         </div>
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
-          <span>{formatDateTime(movement.date)}</span>
+          <span>{formats.dateTime(movement.date)}</span>
           <span className="text-xs tabular-nums">
             Antes: {before} · Después: {after}
           </span>
@@ -43,6 +44,7 @@ function MovementRow({ movement }: { movement: BalanceMovement }) {
 
 export function MovementList() {
   const { data, error, isPending } = useQuery(balanceQueries.history());
+  const formats = useDateFormat();
   return (
     <Card className="gap-2">
       <CardHeader>
@@ -62,7 +64,7 @@ export function MovementList() {
         ) : (
           <ul className="divide-y">
             {data.map((m) => (
-              <MovementRow key={m.id} movement={m} />
+              <MovementRow key={m.id} movement={m} formats={formats} />
             ))}
           </ul>
         )}

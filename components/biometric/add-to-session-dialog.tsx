@@ -17,7 +17,7 @@ import { biometricQueries } from "./queries";
 import { ListSkeleton } from "@/components/ui/states";
 import { useDebouncedValue } from "./use-debounced-value";
 import { useAddAttendance } from "./use-session-mutations";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/shell/use-time-zone";
 
 type Props = { session: CapSession; open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -12,7 +12,7 @@ import { formatLocalDate, localDateOf, localTimeOf } from "@/lib/cap/zoned-time"
 import { biometricQueries } from "./queries";
 import { ReferenceCaptureDialog } from "./reference-capture-dialog";
 import { ErrorState } from "@/components/ui/states";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/shell/use-time-zone";
 
 export function BiometricReferenceCard({ studentId }: { studentId: string }) {
   const timeZone = useTimeZone();

@@ -15,7 +15,7 @@ import { EnrollStudentsDialog } from "./enroll-students-dialog";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { matchesSearch, sortByName } from "@/lib/format/text";
 import { useUnenrollStudent } from "./use-enrollments";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/shell/use-time-zone";
 
 type Props = { courseId: string; enrollments: UseQueryResult<Enrollment[]> };
 

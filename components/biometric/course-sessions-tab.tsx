@@ -14,7 +14,7 @@ import { biometricQueries } from "./queries";
 import { SessionCard } from "./session-card";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { useNow } from "./use-now";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/shell/use-time-zone";
 
 type Props = { course: CapCourse; enrolledCount: number };
 

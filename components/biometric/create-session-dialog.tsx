@@ -20,7 +20,7 @@ import { fieldErrors, type FieldErrors } from "./form-errors";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { FormField, invalidProps } from "./form-field";
 import { useCreateSession } from "./use-session-mutations";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/shell/use-time-zone";
 
 /** What the dialog opens with: an empty form, or today's date and the latest non-default times. */
 export type SessionDraft = { date: string; times: SessionTimes | null };

@@ -18,7 +18,7 @@ import { CaptureAttendanceDialog } from "./capture-attendance-dialog";
 import { biometricQueries, isNotFound } from "./queries";
 import { ErrorState, ListSkeleton, NotFoundState } from "@/components/ui/states";
 import { matchesSearch, sortByName } from "@/lib/format/text";
-import { useTimeZone } from "./use-time-zone";
+import { useTimeZone } from "@/components/shell/use-time-zone";
 
 type Props = { courseId: string; sessionId: string };
 export type CaptureTarget = { attendance: Attendance; type: AttendanceType };

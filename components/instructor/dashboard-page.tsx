@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
 import type { InstructorReservation } from "@/lib/contract/instructor";
-import { formatDate, formatTimeRange } from "@/lib/format/dates";
+import { useDateFormat } from "@/components/shell/use-date-format";
 import { StatusBadge } from "@/components/reservations/status-badge";
 import { instructorQueries } from "./queries";
 
@@ -23,6 +23,7 @@ type SectionProps = {
 };
 
 function Section({ title, icon: Icon, items, empty, showDate, testId }: SectionProps) {
+  const formats = useDateFormat();
   return (
     <Card className="gap-3" data-testid={testId}>
       <CardHeader className="flex flex-row items-center justify-between">
@@ -47,8 +48,8 @@ function Section({ title, icon: Icon, items, empty, showDate, testId }: SectionP
                 <div className="min-w-0">
                   <p className="truncate font-medium">{r.student.name}</p>
                   <p className="text-muted-foreground tabular-nums">
-                    {showDate ? `${formatDate(r.start)} · ` : ""}
-                    {formatTimeRange(r.start, r.end)} · Permiso {r.license}
+                    {showDate ? `${formats.date(r.start)} · ` : ""}
+                    {formats.timeRange(r.start, r.end)} · Permiso {r.license}
                   </p>
                 </div>
                 <StatusBadge status={r.status} className="shrink-0" />

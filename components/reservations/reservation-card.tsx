@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format/dates";
+import { useDateFormat } from "@/components/shell/use-date-format";
 import { formatDuration } from "@/lib/format/duration";
 import type { Reservation } from "@/lib/contract/reservations";
 import { cn } from "@/lib/utils";
@@ -26,6 +26,7 @@ function Row({ icon: Icon, label, children }: { icon: typeof Clock; label: strin
 
 export function ReservationCard({ reservation }: { reservation: Reservation }) {
   const [dialog, setDialog] = useState<"cancel" | "request" | null>(null);
+  const formats = useDateFormat();
   const isActive = isActiveStatus(reservation.status);
   const isPendingCancellation = reservation.hasCancellationRequest;
   const canCancel = reservation.canCancel && !isPendingCancellation;
@@ -42,9 +43,9 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
         <div className="space-y-1 text-sm">
           <div className="flex items-center gap-2">
             <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
-            <span className="font-semibold">{formatDateTime(reservation.start)}</span>
+            <span className="font-semibold">{formats.dateTime(reservation.start)}</span>
           </div>
-          <div className="pl-6 text-muted-foreground">hasta {formatDateTime(reservation.end)}</div>
+          <div className="pl-6 text-muted-foreground">hasta {formats.dateTime(reservation.end)}</div>
         </div>
         <StatusBadge status={reservation.status} />
       </CardHeader>

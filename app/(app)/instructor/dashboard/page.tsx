@@ -1,5 +1,11 @@
 import { InstructorDashboardPage } from "@/components/instructor/dashboard-page";
+import { instructorQueries } from "@/components/instructor/queries";
+import { FirstView } from "@/lib/bff/server-prefetch";
 
 export default function Page() {
-  return <InstructorDashboardPage />;
+  return (
+    <FirstView queries={[instructorQueries.dashboard()]}>
+      <InstructorDashboardPage />
+    </FirstView>
+  );
 }

@@ -1,5 +1,11 @@
+import { reservationQueries } from "@/components/reservations/queries";
 import { ReservationsPage } from "@/components/reservations/reservations-page";
+import { FirstView } from "@/lib/bff/server-prefetch";
 
 export default function Page() {
-  return <ReservationsPage />;
+  return (
+    <FirstView queries={[reservationQueries.list()]}>
+      <ReservationsPage />
+    </FirstView>
+  );
 }

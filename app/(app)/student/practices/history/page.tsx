@@ -1,5 +1,11 @@
 import { PracticeHistoryPage } from "@/components/practices/practice-history-page";
+import { practiceQueries } from "@/components/practices/queries";
+import { FirstView } from "@/lib/bff/server-prefetch";
 
 export default function Page() {
-  return <PracticeHistoryPage />;
+  return (
+    <FirstView queries={[practiceQueries.history()]}>
+      <PracticeHistoryPage />
+    </FirstView>
+  );
 }

@@ -1,0 +1,30 @@
+import { HydrationBoundary, QueryClient, dehydrate, type QueryFunction, type QueryKey } from "@tanstack/react-query";
+import { headers } from "next/headers";
+import { setServerTransport } from "@/lib/api-client";
+import { handleBff } from "./handler";
+
+// A page's first view, filled on the server (issue 13): the queries its first screen shows are fetched while the page
+// renders, through the same BFF handler, query keys and schemas the browser uses, and handed to the browser's query
+// cache. The HTML then carries the data (no skeleton, the largest paint comes with the first one) and the browser does
+// not ask again until the query is stale. A query that fails here is simply left out: the browser asks for it as before
+// and shows its own loading and error states.
+setServerTransport(async (url, init) => {
+  // Only reads fill a first view; a change goes through the browser, its CSRF check and its toasts.
+  if ((init.method ?? "GET") !== "GET") throw new Error(`A first view only reads: ${init.method} ${url}`);
+  const incoming = await headers();
+  const request = new Request(new URL(url, `http://${incoming.get("host") ?? "localhost"}`), {
+    method: "GET",
+    headers: new Headers({ ...Object.fromEntries(incoming), ...(init.headers as Record<string, string>) }),
+  });
+  return handleBff(request);
+});
+
+// A query's options as its domain's queries.ts builds them; only the key and the function are used here.
+type FirstViewQuery = { queryKey: QueryKey; queryFn?: unknown };
+
+export async function FirstView({ queries, children }: { queries: FirstViewQuery[]; children: React.ReactNode }) {
+  // One failed read must not hold the page up with retries.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await Promise.all(queries.map((query) => client.prefetchQuery({ queryKey: query.queryKey, queryFn: query.queryFn as QueryFunction })));
+  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+}

@@ -1,0 +1,92 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signInByApi, type DemoUser } from "../support/auth";
+
+// Read-mostly screens arrive with their data in the server's HTML (lib/bff/server-prefetch.tsx, issue 13): no loading
+// placeholder in the first paint, and the browser does not ask again for what the server just sent while it is fresh.
+
+/** The page's <main> as the server sent it, before any script ran. */
+async function serverMain(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  // React separates adjacent text with empty comments ("24/11/2026<!-- --> · <!-- -->09:00"): read it as text.
+  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>")).replaceAll("<!-- -->", "");
+  expect(main.length).toBeGreaterThan(0);
+  return main;
+}
+
+const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
+  { who: "student", path: "/student/reservations", shows: "Próximas reservas" },
+  { who: "student", path: "/student/exams/results", shows: "Resultados de exámenes" },
+  { who: "student", path: "/student/balance/history", shows: "Movimientos" },
+  { who: "student", path: "/student/practices/history", shows: "Historial de prácticas" },
+  { who: "instructor", path: "/instructor/dashboard", shows: "Clases de hoy" },
+  { who: "instructor", path: "/instructor/students", shows: "Mis alumnos" },
+  { who: "admin", path: "/administrator/audit", shows: "Registro de actividad" },
+];
+
+for (const { who, path, shows } of FIRST_VIEWS) {
+  test(`${path} arrives drawn, without a loading placeholder`, async ({ page }) => {
+    await signInByApi(page, who);
+    const main = await serverMain(page.request, path);
+    expect(main).toContain(shows);
+    expect(main).not.toContain('data-slot="skeleton"');
+    expect(main).not.toContain('aria-busy="true"');
+  });
+}
+
+async function examResults(page: Page) {
+  const response = await page.request.get("/api/student/exam-attendances");
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as { exam: { date: string } }[];
+}
+
+const clock = (iso: string, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} · ${parts.hour}:${parts.minute}`;
+};
+
+test("the exam results the server drew are the API's, and the browser does not fetch them again", async ({ page }) => {
+  await signInByApi(page, "student");
+  const results = await examResults(page);
+  expect(results.length).toBeGreaterThan(0);
+  const main = await serverMain(page.request, "/student/exams/results");
+  expect(main.match(/data-testid="exam-result"/g)?.length).toBe(results.length);
+  expect(main).toContain(clock(results[0]!.exam.date, "Europe/Madrid"));
+
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/student/exam-attendances") asked.push(request.url());
+  });
+  await page.goto("/student/exams/results");
+  await expect(page.getByTestId("exam-result")).toHaveCount(results.length);
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+});
+
+test.describe("on a device in another time zone", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("the server writes the school's clock and the page then shows the device's, without a hydration error", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await signInByApi(page, "student");
+    const [first] = await examResults(page);
+    const school = clock(first!.exam.date, "Europe/Madrid");
+    const device = clock(first!.exam.date, "America/New_York");
+    expect(device).not.toBe(school);
+
+    expect(await serverMain(page.request, "/student/exams/results")).toContain(school);
+    await page.goto("/student/exams/results");
+    await expect(page.getByTestId("exam-result").first()).toContainText(device);
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  });
+});
