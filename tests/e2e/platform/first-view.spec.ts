@@ -17,7 +17,6 @@ async function serverMain(request: APIRequestContext, path: string): Promise<str
 
 const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "student", path: "/student/reservations", shows: "Próximas reservas" },
-  { who: "student", path: "/student/exams/results", shows: "Resultados de exámenes" },
   { who: "student", path: "/student/balance/history", shows: "Movimientos" },
   { who: "student", path: "/student/practices/history", shows: "Historial de prácticas" },
   { who: "instructor", path: "/instructor/dashboard", shows: "Clases de hoy" },
@@ -35,11 +34,16 @@ for (const { who, path, shows } of FIRST_VIEWS) {
   });
 }
 
-async function examResults(page: Page) {
-  const response = await page.request.get("/api/student/exam-attendances");
+type Reservation = { id: string; start: string };
+
+async function reservations(page: Page): Promise<Reservation[]> {
+  const response = await page.request.get("/api/student/reservations");
   expect(response.ok()).toBeTruthy();
-  return (await response.json()) as { exam: { date: string } }[];
+  return (await response.json()) as Reservation[];
 }
+
+/** The cards of the tab the server drew open (upcoming reservations), as reservation ids. */
+const drawnCards = (main: string) => [...main.matchAll(/data-reservation-id="([^"]+)"/g)].map((m) => m[1]!);
 
 const clock = (iso: string, timeZone: string) => {
   const parts = Object.fromEntries(
@@ -47,23 +51,27 @@ const clock = (iso: string, timeZone: string) => {
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.day}/${parts.month}/${parts.year} · ${parts.hour}:${parts.minute}`;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 };
 
-test("the exam results the server drew are the API's, and the browser does not fetch them again", async ({ page }) => {
+test("the reservations the server drew are the API's, and the browser does not fetch them again", async ({ page }) => {
   await signInByApi(page, "student");
-  const results = await examResults(page);
-  expect(results.length).toBeGreaterThan(0);
-  const main = await serverMain(page.request, "/student/exams/results");
-  expect(main.match(/data-testid="exam-result"/g)?.length).toBe(results.length);
-  expect(main).toContain(clock(results[0]!.exam.date, "Europe/Madrid"));
+  const list = await reservations(page);
+  const main = await serverMain(page.request, "/student/reservations");
+  const drawn = drawnCards(main);
+  expect(drawn.length, "the demo student has upcoming reservations").toBeGreaterThan(0);
+  for (const id of drawn) {
+    const reservation = list.find((r) => r.id === id);
+    expect(reservation, `card ${id} is one of the API's reservations`).toBeDefined();
+    expect(main).toContain(clock(reservation!.start, "Europe/Madrid"));
+  }
 
   const asked: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/api/student/exam-attendances") asked.push(request.url());
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/student/reservations") asked.push(request.url());
   });
-  await page.goto("/student/exams/results");
-  await expect(page.getByTestId("exam-result")).toHaveCount(results.length);
+  await page.goto("/student/reservations");
+  await expect(page.getByTestId("reservation-card")).toHaveCount(drawn.length);
   await page.waitForLoadState("networkidle");
   expect(asked).toEqual([]);
 });
@@ -78,14 +86,17 @@ test.describe("on a device in another time zone", () => {
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await signInByApi(page, "student");
-    const [first] = await examResults(page);
-    const school = clock(first!.exam.date, "Europe/Madrid");
-    const device = clock(first!.exam.date, "America/New_York");
+    const list = await reservations(page);
+    const main = await serverMain(page.request, "/student/reservations");
+    const [id] = drawnCards(main);
+    const reservation = list.find((r) => r.id === id)!;
+    const school = clock(reservation.start, "Europe/Madrid");
+    const device = clock(reservation.start, "America/New_York");
     expect(device).not.toBe(school);
+    expect(main).toContain(school);
 
-    expect(await serverMain(page.request, "/student/exams/results")).toContain(school);
-    await page.goto("/student/exams/results");
-    await expect(page.getByTestId("exam-result").first()).toContainText(device);
+    await page.goto("/student/reservations");
+    await expect(page.locator(`[data-reservation-id="${id}"]`)).toContainText(device);
     await page.waitForLoadState("networkidle");
     expect(errors).toEqual([]);
   });

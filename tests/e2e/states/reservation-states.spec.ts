@@ -33,8 +33,11 @@ test("a new student's empty lists, the cancel and cancellation-request toasts, a
   await expect(page.getByRole("tab", { name: "Próximas reservas (0)" })).toHaveAttribute("data-state", "active");
   await expect(page.getByText("No hay reservas próximas", { exact: true })).toBeVisible();
   await expect(page.getByText("Tus reservas futuras aparecerán aquí", { exact: true })).toBeVisible();
-  await page.getByRole("tab", { name: "Reservas anteriores (0)" }).click();
-  await expect(page.getByText("No hay reservas anteriores", { exact: true })).toBeVisible();
+  // The lists arrive in the server's HTML: a click that lands before the page is live does nothing, so it is tried again.
+  await expect(async () => {
+    await page.getByRole("tab", { name: "Reservas anteriores (0)" }).click();
+    await expect(page.getByText("No hay reservas anteriores", { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByText("Tus reservas anteriores aparecerán aquí", { exact: true })).toBeVisible();
   await expect(page.getByTestId("reservation-card")).toHaveCount(0);
 
