@@ -1,5 +1,11 @@
 import { CourseList } from "@/components/biometric/course-list";
+import { biometricQueries } from "@/components/biometric/queries";
+import { FirstView } from "@/lib/bff/server-prefetch";
 
 export default function Page() {
-  return <CourseList />;
+  return (
+    <FirstView queries={[biometricQueries.courses()]}>
+      <CourseList />
+    </FirstView>
+  );
 }

@@ -22,6 +22,7 @@ const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "instructor", path: "/instructor/dashboard", shows: "Clases de hoy" },
   { who: "instructor", path: "/instructor/students", shows: "Mis alumnos" },
   { who: "admin", path: "/administrator/audit", shows: "Registro de actividad" },
+  { who: "admin", path: "/biometric", shows: "Cursos CAP" },
 ];
 
 for (const { who, path, shows } of FIRST_VIEWS) {
