@@ -1,6 +1,6 @@
 import { format, startOfWeek } from "date-fns";
 import { es } from "date-fns/locale";
-import { localParts } from "@/lib/time/zoned-time";
+import { localClock, localDate } from "@/lib/time/zoned-time";
 
 // Spanish locale, weeks from Monday (spec §1, §9).
 export const WEEK_STARTS_ON = 1 as const;
@@ -36,29 +36,23 @@ export const deviceDateFormats: DateFormats = {
   timeRange: formatTimeRange,
 };
 
-const DAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
-const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
-const two = (n: number) => String(n).padStart(2, "0");
-
-/** The same formats on a time zone's clock (the school's), whatever the device's zone: what a server can write. */
+/**
+ * The same formats on a time zone's clock (the school's), whatever the device's zone: what a server can write. The
+ * clock comes from lib/time/zoned-time; the day is the zone's calendar date at the device's noon (never skipped by a
+ * DST change), written by the device formats above.
+ */
 export function zonedDateFormats(timeZone: string): DateFormats {
-  const parts = (value: DateInput) => localParts(toDate(value).getTime(), timeZone);
-  const date = (value: DateInput) => {
-    const p = parts(value);
-    return `${two(p.day)}/${two(p.month)}/${p.year}`;
+  const instant = (value: DateInput) => toDate(value).getTime();
+  const day = (value: DateInput) => {
+    const [y, m, d] = localDate(instant(value), timeZone).split("-").map(Number) as [number, number, number];
+    return new Date(y, m - 1, d, 12);
   };
-  const time = (value: DateInput) => {
-    const p = parts(value);
-    return `${two(p.hour)}:${two(p.minute)}`;
-  };
+  const time = (value: DateInput) => localClock(instant(value), timeZone);
   return {
-    date,
+    date: (value) => formatDate(day(value)),
     time,
-    dateTime: (value) => `${date(value)} ${time(value)}`,
-    longDay: (value) => {
-      const p = parts(value);
-      return `${DAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()]}, ${p.day} de ${MONTHS[p.month - 1]} de ${p.year}`;
-    },
+    dateTime: (value) => `${formatDate(day(value))} ${time(value)}`,
+    longDay: (value) => formatLongDay(day(value)),
     timeRange: (start, end) => `${time(start)} - ${time(end)}`,
   };
 }
