@@ -8,14 +8,13 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageHeader } from "@/components/shell/page-header";
 import type { ExamResult } from "@/lib/contract/exams";
-import { useDateFormat } from "@/components/shell/use-date-format";
-import type { DateFormats } from "@/lib/format/dates";
+import { formatDate, formatTime } from "@/lib/format/dates";
 import { resultText } from "./exam-texts";
 import { examQueries } from "./queries";
 
 const RESULT_VARIANT = { 0: "outline", 1: "secondary", 2: "destructive", 3: "success", 4: "warning" } as const;
 
-function ResultRow({ item, formats }: { item: ExamResult; formats: DateFormats }) {
+function ResultRow({ item }: { item: ExamResult }) {
   const variant = RESULT_VARIANT[item.result as keyof typeof RESULT_VARIANT] ?? "outline";
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="exam-result">
@@ -24,7 +23,7 @@ function ResultRow({ item, formats }: { item: ExamResult; formats: DateFormats }
           {item.exam.type.name} <span className="text-muted-foreground">· Permiso {item.license.name}</span>
         </p>
         <p className="text-sm text-muted-foreground">
-          {formats.date(item.exam.date)} · {formats.time(item.exam.date)}
+          {formatDate(item.exam.date)} · {formatTime(item.exam.date)}
         </p>
       </div>
       <Badge variant={variant} className="min-w-24 text-sm">
@@ -36,7 +35,6 @@ function ResultRow({ item, formats }: { item: ExamResult; formats: DateFormats }
 
 export function ExamResultsPage() {
   const { data, error, isPending } = useQuery(examQueries.results());
-  const formats = useDateFormat();
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Resultados de exámenes" subtitle="Tus convocatorias de examen y sus resultados" />
@@ -56,7 +54,7 @@ export function ExamResultsPage() {
           <CardContent>
             <ul className="divide-y">
               {data.map((item) => (
-                <ResultRow key={item.id} item={item} formats={formats} />
+                <ResultRow key={item.id} item={item} />
               ))}
             </ul>
           </CardContent>
