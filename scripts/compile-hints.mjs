@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 
-export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 function* walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -23,7 +23,7 @@ function* walk(dir) {
 }
 
 /** The chunks (paths relative to distDir, 'static/chunks/…') whose code runs as soon as they load. */
-export function firstLoadChunks(distDir) {
+function firstLoadChunks(distDir) {
   const chunks = new Set();
   const buildManifest = JSON.parse(fs.readFileSync(path.join(distDir, "build-manifest.json"), "utf8"));
   for (const file of buildManifest.rootMainFiles ?? []) chunks.add(file);
@@ -43,7 +43,7 @@ export function firstLoadChunks(distDir) {
   return [...chunks].filter((f) => f.endsWith(".js"));
 }
 
-export function addCompileHints(distDir) {
+function addCompileHints(distDir) {
   let added = 0;
   const chunks = firstLoadChunks(distDir);
   for (const relative of chunks) {
@@ -66,8 +66,6 @@ export function addCompileHints(distDir) {
   return { added, chunks: chunks.length };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const distDir = process.argv[2] ?? process.env.NEXT_DIST_DIR ?? ".next";
-  const { added, chunks } = addCompileHints(distDir);
-  console.log(`compile hints: ${added} of ${chunks} chunks that run on load marked in ${distDir}`);
-}
+const distDir = process.argv[2] ?? process.env.NEXT_DIST_DIR ?? ".next";
+const { added, chunks } = addCompileHints(distDir);
+console.log(`compile hints: ${added} of ${chunks} chunks that run on load marked in ${distDir}`);
