@@ -2,6 +2,7 @@
 // then Playwright in Chromium against the production build — and one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import pg from "pg";
 
 const results = [];
@@ -16,7 +17,10 @@ function run(name, cmd, args, env = {}) {
 }
 
 function jest(name, project, reportFile, env = {}) {
-  const ok = run(name, "npx", ["jest", "--selectProjects", project, "--json", `--outputFile=${reportFile}`], {
+  // One worker per core: jest's default leaves one core to its parent process, which only waits here. The API files
+  // keep their data apart (each its own tenants, or its own PGlite), so two run side by side on a 2-core machine.
+  const workers = `--maxWorkers=${os.availableParallelism()}`;
+  const ok = run(name, "npx", ["jest", "--selectProjects", project, workers, "--json", `--outputFile=${reportFile}`], {
     NODE_OPTIONS: "--experimental-vm-modules",
     ...env,
   });
