@@ -13,11 +13,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { apiRequest, errorText } from "@/lib/api-client";
 import type { AdminLicense } from "@/lib/contract/backoffice";
 import type { AdminUser } from "@/lib/contract/backoffice-users";
-import { adminQueries } from "./queries";
+import { adminQueries, LICENSE_INSTRUCTORS } from "./queries";
 import { useAdminMutation } from "./use-admin-mutation";
 
 export function InstructorLicenses() {
-  const instructors = useQuery(adminQueries.users({ kind: "instructor", status: "active", limit: 100 }));
+  const instructors = useQuery(adminQueries.users(LICENSE_INSTRUCTORS));
   const licenses = useQuery(adminQueries.licenses());
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const error = instructors.error ?? licenses.error;

@@ -45,6 +45,13 @@ export const adminQueries = {
     }),
 };
 
+// The users list's page size, and the instructors the licences screen lists (each also filled on the server).
+export const USERS_PAGE_SIZE = 20;
+export const LICENSE_INSTRUCTORS: UserListQuery = { kind: "instructor", status: "active", limit: 100 };
+// The users list opens on active users of every kind, unsearched, page 1 (components/admin/users-list.tsx).
+export const usersFirstView = () => [adminQueries.users({ status: "active", page: 1, limit: USERS_PAGE_SIZE })];
+export const licensesFirstView = () => [adminQueries.licenses(), adminQueries.users(LICENSE_INSTRUCTORS), adminQueries.assignments()];
+
 // The audit log's first screen: its administrators filter and the newest page, unfiltered (also filled on the server).
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_ACTORS: UserListQuery = { kind: "administrator", status: "all", limit: 100 };

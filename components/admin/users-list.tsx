@@ -17,11 +17,10 @@ import { roleLabel } from "@/lib/session/roles";
 import { NativeSelect } from "./native-select";
 import { Pager } from "./pager";
 import { PasswordLinkDialog } from "./password-link-dialog";
-import { adminQueries } from "./queries";
+import { adminQueries, USERS_PAGE_SIZE } from "./queries";
 import { UserActions } from "./user-actions";
 import { UserFormDialog } from "./user-form-dialog";
 
-const PAGE_SIZE = 20;
 type Status = "active" | "inactive" | "all";
 
 export function UsersList() {
@@ -33,7 +32,7 @@ export function UsersList() {
   const key = `${search}|${kind}|${status}`;
   const page = pageOf.key === key ? pageOf.page : 1;
   const { data, isPending, error, isPlaceholderData } = useQuery(
-    adminQueries.users({ search: search || undefined, kind: kind || undefined, status, page, limit: PAGE_SIZE }),
+    adminQueries.users({ search: search || undefined, kind: kind || undefined, status, page, limit: USERS_PAGE_SIZE }),
   );
   const [editing, setEditing] = useState<AdminUser | "new" | null>(null);
   const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);

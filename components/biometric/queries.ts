@@ -89,3 +89,8 @@ export const biometricQueries = {
         ),
     }),
 };
+
+// Spec §9: the student list shows pages of 18 (the API default is 20).
+export const STUDENTS_PAGE_SIZE = 18;
+// The student list's first screen, unsearched (also filled on the server).
+export const studentsFirstView = () => [biometricQueries.students({ search: "", page: 1, limit: STUDENTS_PAGE_SIZE })];

@@ -12,13 +12,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { errorText } from "@/lib/api-client";
 import type { CapStudent } from "@/lib/contract/cap";
-import { biometricQueries } from "./queries";
+import { biometricQueries, STUDENTS_PAGE_SIZE } from "./queries";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { StudentFormDialog } from "./student-form-dialog";
 import { useDebouncedValue } from "./use-debounced-value";
 
-// Spec §9: the student list shows pages of 18 (the API default is 20).
-export const STUDENTS_PAGE_SIZE = 18;
 
 export function StudentList() {
   const [query, setQuery] = useState("");

@@ -23,6 +23,12 @@ const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "instructor", path: "/instructor/students", shows: "Mis alumnos" },
   { who: "admin", path: "/administrator/audit", shows: "Registro de actividad" },
   { who: "admin", path: "/biometric", shows: "Cursos CAP" },
+  { who: "admin", path: "/biometric/students", shows: "Leonardo Hidalgo Torres" },
+  { who: "admin", path: "/biometric/sections", shows: "28-CAP-0042" },
+  { who: "admin", path: "/administrator/users", shows: "Carlos Ruiz Pérez" },
+  { who: "admin", path: "/administrator/licenses", shows: "Permiso B+E" },
+  { who: "admin", path: "/administrator/vehicles", shows: "Seat Ibiza" },
+  { who: "admin", path: "/administrator/settings", shows: "Duración mínima de una práctica" },
 ];
 
 for (const { who, path, shows } of FIRST_VIEWS) {

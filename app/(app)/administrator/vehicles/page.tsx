@@ -1,5 +1,11 @@
+import { adminQueries } from "@/components/admin/queries";
 import { VehiclesAdmin } from "@/components/admin/vehicles-admin";
+import { FirstView } from "@/lib/bff/server-prefetch";
 
 export default function AdministratorVehiclesPage() {
-  return <VehiclesAdmin />;
+  return (
+    <FirstView queries={[adminQueries.vehicles()]}>
+      <VehiclesAdmin />
+    </FirstView>
+  );
 }

@@ -1,5 +1,11 @@
+import { biometricQueries } from "@/components/biometric/queries";
 import { SectionList } from "@/components/biometric/section-list";
+import { FirstView } from "@/lib/bff/server-prefetch";
 
 export default function Page() {
-  return <SectionList />;
+  return (
+    <FirstView queries={[biometricQueries.sections()]}>
+      <SectionList />
+    </FirstView>
+  );
 }

@@ -1,5 +1,11 @@
+import { studentsFirstView } from "@/components/biometric/queries";
 import { StudentList } from "@/components/biometric/student-list";
+import { FirstView } from "@/lib/bff/server-prefetch";
 
 export default function Page() {
-  return <StudentList />;
+  return (
+    <FirstView queries={studentsFirstView()}>
+      <StudentList />
+    </FirstView>
+  );
 }
