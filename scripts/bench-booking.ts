@@ -150,7 +150,7 @@ async function main() {
     const bookers = await addUsers("ROLE_ALUMNO", ATTEMPTS, 2000);
     await db.insert(instructorAssignments).values(bookers.map((b) => ({ tenantId, studentId: b.id, instructorId: target.id, licenseId: license!.id })));
     for (const b of bookers) {
-      await changeBalance(db, { tenantId, studentId: b.id, mode: "time", amount: 36000, operation: "top-up", description: "recarga_admin" });
+      await db.transaction((tx) => changeBalance(tx, { tenantId, studentId: b.id, mode: "time", amount: 36000, operation: "top-up", description: "recarga_admin" }));
     }
     const t0 = performance.now();
     const outcomes = await Promise.all(
@@ -186,7 +186,7 @@ async function main() {
     const students = await addUsers("ROLE_ALUMNO", THROUGHPUT_BOOKINGS, 10_000);
     await db.insert(instructorAssignments).values(students.map((st, i) => ({ tenantId, studentId: st.id, instructorId: freeSlots[i]!.instructor.id, licenseId: license!.id })));
     for (const st of students) {
-      await changeBalance(db, { tenantId, studentId: st.id, mode: "time", amount: 36000, operation: "top-up", description: "recarga_admin" });
+      await db.transaction((tx) => changeBalance(tx, { tenantId, studentId: st.id, mode: "time", amount: 36000, operation: "top-up", description: "recarga_admin" }));
     }
     let nextBooking = 0;
     const throughputOutcomes: number[] = [];

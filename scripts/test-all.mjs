@@ -16,11 +16,9 @@ function run(name, cmd, args, env = {}) {
   return result.status === 0;
 }
 
-function jest(name, project, reportFile, env = {}) {
-  // One worker per core: jest's default leaves one core to its parent process, which only waits here. The API files
-  // keep their data apart (each its own tenants, or its own PGlite), so two run side by side on a 2-core machine.
-  const workers = `--maxWorkers=${os.availableParallelism()}`;
-  const ok = run(name, "npx", ["jest", "--selectProjects", project, workers, "--json", `--outputFile=${reportFile}`], {
+// One worker per core by default: jest's own default leaves a core to its parent process, which only waits here.
+function jest(name, project, reportFile, env = {}, workers = os.availableParallelism()) {
+  const ok = run(name, "npx", ["jest", "--selectProjects", project, `--maxWorkers=${workers}`, "--json", `--outputFile=${reportFile}`], {
     NODE_OPTIONS: "--experimental-vm-modules",
     ...env,
   });
@@ -66,7 +64,9 @@ if (process.env.TEST_DATABASE_URL) {
   // run left (another clone's biometric dev key, throttle rows) must not decide this one.
   const database = await freshDatabase(process.env.TEST_DATABASE_URL);
   try {
-    jest("api (PostgreSQL)", "api", "test-results/jest-api-postgres.json", { DATABASE_URL: database.url });
+    // One file at a time: the files share this database, and some check or change all of it at once (the ledger
+    // invariant over every balance, housekeeping's purge of every expired row). On PGlite each file has its own.
+    jest("api (PostgreSQL)", "api", "test-results/jest-api-postgres.json", { DATABASE_URL: database.url }, 1);
   } finally {
     await database.drop();
   }

@@ -149,8 +149,10 @@ export async function seedPractices(db: Db, core: CoreSeed, now = new Date()): P
     .returning({ id: reservations.id });
   // Paid at the desk and booked at once: alumno keeps the 10 h the other demo data promise.
   const charge = { tenantId, studentId: alumno!, mode: "time" as const, amount: 3600 };
-  await changeBalance(db, { ...charge, operation: "top-up", description: "recarga_admin", at: new Date(bookedAt.getTime() - MINUTE) });
-  await changeBalance(db, { ...charge, operation: "consumption", description: "reserva_solicitada", reservationId: lesson!.id, at: bookedAt });
+  await db.transaction(async (tx) => {
+    await changeBalance(tx, { ...charge, operation: "top-up", description: "recarga_admin", at: new Date(bookedAt.getTime() - MINUTE) });
+    await changeBalance(tx, { ...charge, operation: "consumption", description: "reserva_solicitada", reservationId: lesson!.id, at: bookedAt });
+  });
 
   // 4. School events: an online talk (with its link) and a day at the school.
   await db.insert(schoolEvents).values([

@@ -89,7 +89,9 @@ async function insertPlans(db: Db, tenantId: string, studentId: string, mode: "t
 }
 
 async function applyInOrder(db: Db, events: LedgerEvent[]) {
-  for (const e of [...events].sort((a, b) => a.at.getTime() - b.at.getTime())) await changeBalance(db, e);
+  await db.transaction(async (tx) => {
+    for (const e of [...events].sort((a, b) => a.at.getTime() - b.at.getTime())) await changeBalance(tx, e);
+  });
 }
 
 export async function seedReservations(db: Db, core: CoreSeed, now = new Date()): Promise<void> {

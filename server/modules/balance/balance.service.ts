@@ -1,7 +1,7 @@
 import type { Balance, BalanceMovement, MovementDescription } from "@/lib/contract/balance";
 import type { BalanceMode } from "@/lib/contract/config";
 import { INSUFFICIENT_BALANCE_MESSAGE } from "@/lib/contract/reservations";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { getBookingSettings } from "../config/config.service";
 import {
@@ -64,11 +64,13 @@ export type BalanceChange = {
   at?: Date; // when it happened (demo data); now by default
 };
 
-// The one way a balance changes: a conditional update plus its ledger movement, in the caller's transaction.
+// The one way a balance changes: a conditional update plus its ledger movement, in the caller's transaction (a
+// transaction is required: outside one, another connection could read the balance changed and its movement not yet
+// written).
 // A charge that would leave the balance negative changes nothing and throws INSUFFICIENT_BALANCE. The booking's
 // debit is the exception: the same update and movements, written with its reservations in one statement under the
 // balance lock (server/modules/reservations/booking.repository.ts), for its throughput.
-export async function changeBalance(tx: DbOrTx, change: BalanceChange): Promise<MovementRow | null> {
+export async function changeBalance(tx: Tx, change: BalanceChange): Promise<MovementRow | null> {
   if (change.amount === 0) return null;
   await ensureBalance(tx, change.tenantId, change.studentId);
   const field = change.mode === "time" ? "seconds" : "cents";

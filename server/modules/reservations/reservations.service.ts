@@ -1,5 +1,5 @@
 import type { InstructorAssignment, Reservation } from "@/lib/contract/reservations";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
@@ -31,7 +31,7 @@ export async function getStudentReservation(db: DbOrTx, tenantId: string, studen
 }
 
 // Gives back exactly what the reservation charged, in the mode it was charged.
-export async function refund(tx: DbOrTx, tenantId: string, row: ReservationRow, description: "reserva_cancelada" | "reserva_denegada" | "reserva_anulada", actorId: string) {
+export async function refund(tx: Tx, tenantId: string, row: ReservationRow, description: "reserva_cancelada" | "reserva_denegada" | "reserva_anulada", actorId: string) {
   await changeBalance(tx, {
     tenantId,
     studentId: row.studentId,
