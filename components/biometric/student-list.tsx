@@ -17,7 +17,6 @@ import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { StudentFormDialog } from "./student-form-dialog";
 import { useDebouncedValue } from "./use-debounced-value";
 
-
 export function StudentList() {
   const [query, setQuery] = useState("");
   const search = useDebouncedValue(query.trim(), 300);
