@@ -152,6 +152,15 @@ function describe(findings: Finding[]): string {
     .join("\n");
 }
 
+// The dark scan runs the colour rules only (COLOUR_RULES): it must still report a fault only the dark theme has.
+test("the sweep reports a contrast fault that only the dark theme has", async ({ page }) => {
+  await page.goto("/login");
+  await settle(page);
+  await page.addStyleTag({ content: "html.dark label { color: #333 !important }" });
+  const findings = await scan(page, "/login");
+  expect(findings.map((f) => `${f.page} ${f.id}`)).toEqual(["/login (dark theme) color-contrast"]);
+});
+
 test("anonymous pages: no serious WCAG 2.1 A/AA violations in either theme", async ({ page }) => {
   const findings = await scanAll(page, ANONYMOUS);
   expect(findings, describe(findings)).toEqual([]);
