@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { GeistSans } from "geist/font/sans";
-import { Providers } from "@/components/shell/providers";
+import { ServiceWorker } from "@/components/shell/service-worker";
 import { ThemeScript } from "@/components/shell/theme-script";
 import { UnknownSchool } from "@/components/shell/unknown-school";
 import { getTenantInfo, lookupTenant } from "@/lib/bff/server-data";
@@ -44,7 +44,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <ThemeScript nonce={nonce} />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
-        {lookup.kind === "unknown" ? <UnknownSchool host={lookup.host} /> : <Providers>{children}</Providers>}
+        {lookup.kind === "unknown" ? (
+          <UnknownSchool host={lookup.host} />
+        ) : (
+          <>
+            {children}
+            <ServiceWorker />
+          </>
+        )}
       </body>
     </html>
   );

@@ -3,18 +3,17 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
-import { useTenantInfo } from "@/components/shell/use-tenant-info";
+import { usePublicTenantInfo } from "@/components/auth/use-public-tenant-info";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { apiPost, errorText } from "@/lib/api-client";
-import { passwordSchema } from "@/lib/contract/backoffice-users";
 import type { TenantInfo } from "@/lib/contract/tenant";
 
 // The public page of a set-password link: the token is the URL's fragment, never sent to the server as a URL.
 export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
-  const { data: tenant } = useTenantInfo(serverTenant);
+  const { data: tenant } = usePublicTenantInfo(serverTenant);
   const [token, setToken] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
@@ -29,6 +28,8 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    // The contract's rule, loaded with the first submit: the page's first load carries no schema library (issue 13).
+    const { passwordSchema } = await import("@/lib/contract/backoffice-users");
     const parsed = passwordSchema.safeParse(password);
     const found = {
       password: parsed.success ? undefined : parsed.error.issues[0]?.message,

@@ -7,13 +7,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useTenantInfo } from "@/components/shell/use-tenant-info";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import type { TenantInfo } from "@/lib/contract/tenant";
 import { validateLogin, type LoginErrors } from "./login-schema";
+import { usePublicTenantInfo } from "./use-public-tenant-info";
 
 export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
-  const { data: tenant, error: tenantError } = useTenantInfo(serverTenant);
+  const { data: tenant, error: tenantError } = usePublicTenantInfo(serverTenant);
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);

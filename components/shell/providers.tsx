@@ -4,7 +4,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { LazyToaster } from "./lazy-toaster";
 import { makeQueryClient } from "./query-client";
-import { ServiceWorker } from "./service-worker";
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [client] = useState(makeQueryClient);
@@ -12,7 +11,6 @@ export function Providers({ children }: { children: React.ReactNode }) {
     <QueryClientProvider client={client}>
       {children}
       <LazyToaster />
-      <ServiceWorker />
     </QueryClientProvider>
   );
 }

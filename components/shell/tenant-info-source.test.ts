@@ -1,0 +1,55 @@
+import type { TenantInfo } from "@/lib/contract/tenant";
+import { fetchTenantInfo, TENANT_INFO_FAILED, TENANT_INFO_STORAGE_KEY } from "./tenant-info-source";
+
+const SCHOOL: TenantInfo = {
+  name: "Autoescuela Volante",
+  headerLogo: null,
+  loginLogo: "/tenants/volante/login.png",
+  icons: { favicon96: "/a.png", favicon32: "/b.png", faviconIco: "/c.ico", appleTouchIcon: "/d.png", webAppIcon192: "/e.png", webAppIcon512: "/f.png" },
+  themeColor: "#0f766e",
+  timeZone: "Europe/Madrid",
+};
+
+function answer(status: number, body: unknown) {
+  global.fetch = jest.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })) as typeof fetch;
+}
+
+// The browser's read of the school (spec §4), which the login and set-password pages fall back to when the server
+// could not resolve it: what reaches the page is the school, or a message to show.
+describe("fetchTenantInfo", () => {
+  const stored = new Map<string, string>();
+  beforeAll(() => {
+    (globalThis as { window?: unknown }).window = {
+      localStorage: { setItem: (key: string, value: string) => stored.set(key, value), getItem: (key: string) => stored.get(key) ?? null },
+    };
+  });
+  afterAll(() => {
+    delete (globalThis as { window?: unknown }).window;
+  });
+  beforeEach(() => stored.clear());
+
+  it("returns the school and keeps a dated copy for the next page load", async () => {
+    answer(200, SCHOOL);
+    await expect(fetchTenantInfo()).resolves.toEqual(SCHOOL);
+    const copy = JSON.parse(stored.get(TENANT_INFO_STORAGE_KEY) ?? "{}") as { data: TenantInfo; timestamp: number };
+    expect(copy.data).toEqual(SCHOOL);
+    expect(Math.abs(Date.now() - copy.timestamp)).toBeLessThan(5_000);
+  });
+
+  it("reports the spec's message when the API fails, cannot be reached or answers something else", async () => {
+    answer(500, { error: "INTERNAL_SERVER_ERROR" });
+    await expect(fetchTenantInfo()).rejects.toThrow("INTERNAL_SERVER_ERROR");
+    answer(502, "<html>Bad gateway</html>");
+    await expect(fetchTenantInfo()).rejects.toThrow(TENANT_INFO_FAILED);
+    global.fetch = jest.fn(async () => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch;
+    await expect(fetchTenantInfo()).rejects.toThrow(TENANT_INFO_FAILED);
+    answer(200, { name: "Sin iconos" });
+    await expect(fetchTenantInfo()).rejects.toThrow(TENANT_INFO_FAILED);
+    expect(stored.size).toBe(0);
+  });
+
+  it("passes on the API's own reason, such as an unknown school", async () => {
+    answer(404, { error: "TENANT_NOT_FOUND", message: "Autoescuela no encontrada" });
+    await expect(fetchTenantInfo()).rejects.toThrow("TENANT_NOT_FOUND");
+  });
+});
