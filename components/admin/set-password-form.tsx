@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
 import { usePublicTenantInfo } from "@/components/auth/use-public-tenant-info";
@@ -65,7 +64,8 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
                 <AlertDescription>Contraseña establecida. Ya puedes iniciar sesión con tu usuario «{username}».</AlertDescription>
               </Alert>
               <Button asChild>
-                <Link href="/login">Iniciar sesión</Link>
+                {/* A full load: the login is a page of its own, outside any shell. */}
+                <a href="/login">Iniciar sesión</a>
               </Button>
             </div>
           ) : token === "" ? (
