@@ -7,7 +7,7 @@ import {
   vehicleListSchema,
   type AuditQuery,
 } from "@/lib/contract/backoffice";
-import { adminUserPageSchema, type UserListQuery } from "@/lib/contract/backoffice-users";
+import { adminUserPageSchema, type UserKind, type UserListQuery } from "@/lib/contract/backoffice-users";
 
 const qs = (params: Record<string, unknown>) => {
   const search = new URLSearchParams();
@@ -45,11 +45,17 @@ export const adminQueries = {
     }),
 };
 
-// The users list's page size, and the instructors the licences screen lists (each also filled on the server).
-export const USERS_PAGE_SIZE = 20;
+// The users list's filters as its screen holds them (components/admin/users-list.tsx), the page it opens on, and the
+// read they make: one place, so the page filled on the server is the one the screen asks for.
+export type UsersListFilters = { search: string; kind: UserKind | ""; status: "active" | "inactive" | "all"; page: number };
+export const USERS_LIST_OPENING: UsersListFilters = { search: "", kind: "", status: "active", page: 1 };
+const USERS_PAGE_SIZE = 20;
+export const usersListQuery = ({ search, kind, status, page }: UsersListFilters) =>
+  adminQueries.users({ search: search || undefined, kind: kind || undefined, status, page, limit: USERS_PAGE_SIZE });
+export const usersFirstView = () => [usersListQuery(USERS_LIST_OPENING)];
+
+// The instructors the licences screen lists (also filled on the server).
 export const LICENSE_INSTRUCTORS: UserListQuery = { kind: "instructor", status: "active", limit: 100 };
-// The users list opens on active users of every kind, unsearched, page 1 (components/admin/users-list.tsx).
-export const usersFirstView = () => [adminQueries.users({ status: "active", page: 1, limit: USERS_PAGE_SIZE })];
 export const licensesFirstView = () => [adminQueries.licenses(), adminQueries.users(LICENSE_INSTRUCTORS), adminQueries.assignments()];
 
 // The audit log's first screen: its administrators filter and the newest page, unfiltered (also filled on the server).

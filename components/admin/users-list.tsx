@@ -17,23 +17,19 @@ import { roleLabel } from "@/lib/session/roles";
 import { NativeSelect } from "./native-select";
 import { Pager } from "./pager";
 import { PasswordLinkDialog } from "./password-link-dialog";
-import { adminQueries, USERS_PAGE_SIZE } from "./queries";
+import { USERS_LIST_OPENING, usersListQuery, type UsersListFilters } from "./queries";
 import { UserActions } from "./user-actions";
 import { UserFormDialog } from "./user-form-dialog";
-
-type Status = "active" | "inactive" | "all";
 
 export function UsersList() {
   const [query, setQuery] = useState("");
   const search = useDebouncedValue(query.trim(), 300);
-  const [kind, setKind] = useState<UserKind | "">("");
-  const [status, setStatus] = useState<Status>("active");
-  const [pageOf, setPageOf] = useState({ key: "", page: 1 });
+  const [kind, setKind] = useState<UsersListFilters["kind"]>(USERS_LIST_OPENING.kind);
+  const [status, setStatus] = useState<UsersListFilters["status"]>(USERS_LIST_OPENING.status);
+  const [pageOf, setPageOf] = useState({ key: "", page: USERS_LIST_OPENING.page });
   const key = `${search}|${kind}|${status}`;
-  const page = pageOf.key === key ? pageOf.page : 1;
-  const { data, isPending, error, isPlaceholderData } = useQuery(
-    adminQueries.users({ search: search || undefined, kind: kind || undefined, status, page, limit: USERS_PAGE_SIZE }),
-  );
+  const page = pageOf.key === key ? pageOf.page : USERS_LIST_OPENING.page;
+  const { data, isPending, error, isPlaceholderData } = useQuery(usersListQuery({ search, kind, status, page }));
   const [editing, setEditing] = useState<AdminUser | "new" | null>(null);
   const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);
   const onLink = (l: SetPasswordLink, name: string) => setLink({ link: l, name });
@@ -61,7 +57,7 @@ export function UsersList() {
           <option value="instructor">Profesores</option>
           <option value="administrator">Administradores</option>
         </NativeSelect>
-        <NativeSelect aria-label="Estado" value={status} onChange={(e) => setStatus(e.target.value as Status)} className="sm:w-40">
+        <NativeSelect aria-label="Estado" value={status} onChange={(e) => setStatus(e.target.value as UsersListFilters["status"])} className="sm:w-40">
           <option value="active">Activos</option>
           <option value="inactive">Desactivados</option>
           <option value="all">Todos</option>
