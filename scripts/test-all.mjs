@@ -89,7 +89,7 @@ const pgliteReport = "test-results/jest-api-pglite.json";
 recordJest("api (PGlite)", pgliteReport, await run("api (PGlite)", "npx", jestArgs("api", pgliteReport, cores), { ...apiEnv, ...pgliteFuzz }));
 
 // The PostgreSQL pass keeps one core busy (one file at a time, below) and the journeys about one and a half of two, so
-// the pass runs alongside the build and the journeys instead of before them: CI's run is ~4 minutes shorter.
+// the pass runs alongside the build and the journeys instead of before them (CI: 1.5–2.5 minutes shorter).
 let postgresPass = Promise.resolve();
 if (process.env.TEST_DATABASE_URL) {
   // A database of its own, created here and dropped after: the server's database outlives a run, and rows an earlier
