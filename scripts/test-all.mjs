@@ -41,11 +41,11 @@ function runAlongside(name, cmd, args, env = {}) {
   });
 }
 
-function jestArgs(project, reportFile, workers) {
-  return ["jest", "--selectProjects", project, `--maxWorkers=${workers}`, "--json", `--outputFile=${reportFile}`];
-}
-
-function recordJest(name, reportFile, ok) {
+// One worker per core by default: jest's own default leaves a core to its parent process, which only waits here.
+// `step` is `run` or `runAlongside`; the pass's figures join the summary when it ends.
+async function jest(name, project, reportFile, env = {}, { workers = os.availableParallelism(), step = run } = {}) {
+  const args = ["jest", "--selectProjects", project, `--maxWorkers=${workers}`, "--json", `--outputFile=${reportFile}`];
+  const ok = await step(name, "npx", args, { NODE_OPTIONS: "--experimental-vm-modules", ...env });
   const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, "utf8")) : null;
   results.push({
     name,
@@ -78,15 +78,11 @@ async function freshDatabase(serverUrl) {
 }
 
 for (const f of fs.readdirSync("test-results").filter((f) => f.endsWith(".json"))) fs.rmSync(`test-results/${f}`);
-const JEST_ENV = { NODE_OPTIONS: "--experimental-vm-modules" };
-const apiEnv = { ...JEST_ENV, DATABASE_URL: "" };
-// One worker per core: jest's own default leaves a core to its parent process, which only waits here.
-const cores = os.availableParallelism();
-recordJest("unit", "test-results/jest-unit.json", await run("unit", "npx", jestArgs("unit", "test-results/jest-unit.json", cores), apiEnv));
+const apiEnv = { DATABASE_URL: "" };
+await jest("unit", "unit", "test-results/jest-unit.json", apiEnv);
 // The body fuzzing sends its full 10,000 requests once: on PostgreSQL when that pass runs, else on PGlite.
 const pgliteFuzz = process.env.TEST_DATABASE_URL && !process.env.FUZZ_TOTAL ? { FUZZ_TOTAL: "2500" } : {};
-const pgliteReport = "test-results/jest-api-pglite.json";
-recordJest("api (PGlite)", pgliteReport, await run("api (PGlite)", "npx", jestArgs("api", pgliteReport, cores), { ...apiEnv, ...pgliteFuzz }));
+await jest("api (PGlite)", "api", "test-results/jest-api-pglite.json", { ...apiEnv, ...pgliteFuzz });
 
 // The PostgreSQL pass keeps one core busy (one file at a time, below) and the journeys about one and a half of two, so
 // the pass runs alongside the build and the journeys instead of before them (CI: 1.5–2.5 minutes shorter).
@@ -95,17 +91,13 @@ if (process.env.TEST_DATABASE_URL) {
   // A database of its own, created here and dropped after: the server's database outlives a run, and rows an earlier
   // run left (another clone's biometric dev key, throttle rows) must not decide this one.
   const database = await freshDatabase(process.env.TEST_DATABASE_URL);
-  const report = "test-results/jest-api-postgres.json";
   // One file at a time: the files share this database, and some check or change all of it at once (the ledger
   // invariant over every balance, housekeeping's purge of every expired row). On PGlite each file has its own.
-  const env = { ...JEST_ENV, DATABASE_URL: database.url };
   // Without the journeys there is nothing to run alongside: the pass prints as it goes.
   const step = process.env.SKIP_E2E === "1" ? run : runAlongside;
-  const pass = step("api (PostgreSQL)", "npx", jestArgs("api", report, 1), env);
-  postgresPass = pass.then(async (ok) => {
-    await database.drop();
-    recordJest("api (PostgreSQL)", report, ok);
-  });
+  postgresPass = jest("api (PostgreSQL)", "api", "test-results/jest-api-postgres.json", { DATABASE_URL: database.url }, { workers: 1, step }).finally(
+    () => database.drop(),
+  );
 }
 
 if (process.env.SKIP_E2E !== "1") {

@@ -3,7 +3,8 @@ import { AppShell } from "@/components/shell/app-shell";
 import { Providers } from "@/components/shell/providers";
 import { getSessionUser, getTenantInfo } from "@/lib/bff/server-data";
 
-// The signed-in shell and its data layer (the public pages, login and set-password, load neither: issue 13). proxy.ts already guards and routes; this is the second line for direct renders.
+// The signed-in shell and its data layer (the public pages, login and set-password, load neither: issue 13).
+// proxy.ts already guards and routes; this is the second line for direct renders.
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   const [session, tenant] = await Promise.all([getSessionUser(), getTenantInfo()]);
   if (!session) redirect("/login");

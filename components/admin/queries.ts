@@ -47,7 +47,7 @@ export const adminQueries = {
 
 // The users list's filters as its screen holds them (components/admin/users-list.tsx), the page it opens on, and the
 // read they make: one place, so the page filled on the server is the one the screen asks for.
-export type UsersListFilters = { search: string; kind: UserKind | ""; status: "active" | "inactive" | "all"; page: number };
+export type UsersListFilters = { search: string; kind: UserKind | ""; status: NonNullable<UserListQuery["status"]>; page: number };
 export const USERS_LIST_OPENING: UsersListFilters = { search: "", kind: "", status: "active", page: 1 };
 const USERS_PAGE_SIZE = 20;
 export const usersListQuery = ({ search, kind, status, page }: UsersListFilters) =>

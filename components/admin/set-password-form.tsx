@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
+import { TenantFailure } from "@/components/auth/tenant-failure";
 import { usePublicTenantInfo } from "@/components/auth/use-public-tenant-info";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,7 @@ import type { TenantInfo } from "@/lib/contract/tenant";
 
 // The public page of a set-password link: the token is the URL's fragment, never sent to the server as a URL.
 export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
-  const { data: tenant } = usePublicTenantInfo(serverTenant);
+  const { data: tenant, error: tenantError } = usePublicTenantInfo(serverTenant);
   const [token, setToken] = useState<string | null>(null);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
@@ -54,6 +55,7 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
       <Card className="w-full max-w-sm">
         <CardHeader className="text-center">
           <p className="text-sm text-muted-foreground">{tenant?.name ?? ""}</p>
+          {tenant ? null : <TenantFailure error={tenantError} />}
           <CardTitle className="text-xl">Establecer contraseña</CardTitle>
           <CardDescription>Elige la contraseña con la que entrarás en la aplicación.</CardDescription>
         </CardHeader>

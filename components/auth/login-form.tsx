@@ -10,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import type { TenantInfo } from "@/lib/contract/tenant";
 import { validateLogin, type LoginErrors } from "./login-schema";
+import { TenantFailure } from "./tenant-failure";
 import { usePublicTenantInfo } from "./use-public-tenant-info";
 
 export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
@@ -47,11 +48,7 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
           ) : (
             <h1 className="text-2xl font-bold">{tenant?.name ?? ""}</h1>
           )}
-          {!tenant && tenantError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {tenantError.message}
-            </p>
-          ) : null}
+          {tenant ? null : <TenantFailure error={tenantError} />}
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -36,9 +36,16 @@ describe("fetchTenantInfo", () => {
     expect(Math.abs(Date.now() - copy.timestamp)).toBeLessThan(5_000);
   });
 
-  it("reports the spec's message when the API fails, cannot be reached or answers something else", async () => {
-    answer(500, { error: "INTERNAL_SERVER_ERROR" });
-    await expect(fetchTenantInfo()).rejects.toThrow("INTERNAL_SERVER_ERROR");
+  it("still returns the school when the browser refuses to store it (a full or private storage)", async () => {
+    answer(200, SCHOOL);
+    const setItem = jest.spyOn((globalThis as unknown as { window: Window }).window.localStorage, "setItem").mockImplementation(() => {
+      throw new DOMException("quota", "QuotaExceededError");
+    });
+    await expect(fetchTenantInfo()).resolves.toEqual(SCHOOL);
+    setItem.mockRestore();
+  });
+
+  it("reports the spec's message when the API answers nothing readable, cannot be reached or answers something else", async () => {
     answer(502, "<html>Bad gateway</html>");
     await expect(fetchTenantInfo()).rejects.toThrow(TENANT_INFO_FAILED);
     global.fetch = jest.fn(async () => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch;
@@ -48,8 +55,10 @@ describe("fetchTenantInfo", () => {
     expect(stored.size).toBe(0);
   });
 
-  it("passes on the API's own reason, such as an unknown school", async () => {
+  it("passes on the API's own reason (spec §8: its error field), such as an unknown school or a server error", async () => {
     answer(404, { error: "TENANT_NOT_FOUND", message: "Autoescuela no encontrada" });
     await expect(fetchTenantInfo()).rejects.toThrow("TENANT_NOT_FOUND");
+    answer(500, { error: "INTERNAL_SERVER_ERROR" });
+    await expect(fetchTenantInfo()).rejects.toThrow("INTERNAL_SERVER_ERROR");
   });
 });

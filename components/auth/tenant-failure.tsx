@@ -1,0 +1,9 @@
+// Spec 000 §8 "Tenant info failure": the error message, or 'Failed to load tenant information', where the school's
+// name would be (the public pages, when neither the server nor the browser could read the school).
+export function TenantFailure({ error }: { error: Error | null }) {
+  return error ? (
+    <p role="alert" className="text-sm text-destructive">
+      {error.message}
+    </p>
+  ) : null;
+}
