@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signIn } from "../support/auth";
+import { clickHydrated } from "../support/hydration";
 
 // A phone: the tables are wider than the screen and scroll sideways inside their own box, not the whole page.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -29,7 +30,7 @@ test("on a phone the office reaches every column of the users and activity table
   await page.screenshot({ path: `${shots}/phone-users.png` });
   await actAs.click();
   await expect(page).toHaveURL(/\/student\/reservations$/);
-  await page.getByRole("region", { name: "Suplantación" }).getByRole("button", { name: "Salir de suplantación" }).click();
+  await clickHydrated(page.getByRole("region", { name: "Suplantación" }).getByRole("button", { name: "Salir de suplantación" }));
   await expect(page).toHaveURL(/\/biometric$/);
 
   await page.goto("/administrator/audit");

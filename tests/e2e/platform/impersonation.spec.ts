@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { openProfileMenu, signIn } from "../support/auth";
+import { clickHydrated } from "../support/hydration";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Suplantación" });
 
@@ -71,7 +72,7 @@ test("a banner says whom the administrator acts as and leaves from there; the ac
   await expect(banner(page)).toBeInViewport();
   await page.screenshot({ path: "test-results/screens/platform/impersonation-banner.png" });
 
-  await banner(page).getByRole("button", { name: "Salir de suplantación" }).click();
+  await clickHydrated(banner(page).getByRole("button", { name: "Salir de suplantación" }));
   await expect(page).toHaveURL(/\/biometric$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Ana Torres");
   await expect(banner(page)).toHaveCount(0);
