@@ -28,7 +28,7 @@ test("on a phone the office reaches every column of the users and activity table
   const actAs = lucia.getByRole("button", { name: "Actuar como Lucía Martín García" });
   await expectScrolledIntoView(page, actAs);
   await page.screenshot({ path: `${shots}/phone-users.png` });
-  await actAs.click();
+  await clickHydrated(actAs);
   await expect(page).toHaveURL(/\/student\/reservations$/);
   await clickHydrated(page.getByRole("region", { name: "Suplantación" }).getByRole("button", { name: "Salir de suplantación" }));
   await expect(page).toHaveURL(/\/biometric$/);

@@ -29,7 +29,7 @@ test("an administrator acts as a student and comes back", async ({ page, context
   await signIn(page, "admin");
   await expect(banner(page)).toHaveCount(0);
   await page.getByRole("link", { name: "Usuarios" }).click();
-  await page.getByRole("button", { name: "Actuar como Lucía Martín García" }).click();
+  await clickHydrated(page.getByRole("button", { name: "Actuar como Lucía Martín García" }));
   await expect(page).toHaveURL(/\/student\/reservations$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Lucía Martín García");
   await expect(banner(page)).toContainText("Estás actuando como Lucía Martín García");
@@ -57,7 +57,7 @@ test("a banner says whom the administrator acts as and leaves from there; the ac
   await expect(carmen.getByRole("button", { name: /^Actuar como/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Actuar como Lucía Martín García" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Actuar como Lucía Martín García" }).click();
+  await clickHydrated(page.getByRole("button", { name: "Actuar como Lucía Martín García" }));
   await expect(page).toHaveURL(/\/student\/reservations$/);
   await expect(banner(page)).toContainText("Estás actuando como Lucía Martín García");
   await expect(banner(page)).toBeInViewport();

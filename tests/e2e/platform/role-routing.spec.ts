@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
+import { clickHydrated } from "../support/hydration";
 
 test("an anonymous visitor is sent to the login page", async ({ page }) => {
   await page.goto("/biometric");
@@ -54,12 +55,8 @@ test("the sidebar opens from the mobile top bar and closes on navigation and out
   await signIn(page, "student");
   const toggle = page.getByRole("button", { name: "Abrir menú" });
   const sidebar = page.locator("#app-sidebar");
-  // A click that lands before the page has hydrated does nothing (seen on a loaded CI machine): click again only
-  // while the sidebar is still off screen, never a second time once it opened.
-  await expect(async () => {
-    if (((await sidebar.boundingBox())?.x ?? -1) < 0) await toggle.click();
-    await expect(sidebar).toBeInViewport({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await clickHydrated(toggle);
+  await expect(sidebar).toBeInViewport();
   await page.mouse.click(370, 700);
   await expect(sidebar).not.toBeInViewport();
   await page.getByRole("button", { name: "Abrir menú" }).click();
@@ -71,13 +68,8 @@ test("the sidebar opens from the mobile top bar and closes on navigation and out
 test("the dark theme is remembered under 'theme'", async ({ page }) => {
   await signIn(page, "student");
   await expect(page.locator("html")).not.toHaveClass(/dark/);
-  // A click before hydration does nothing (seen in CI): click again only while the light theme's button is still
-  // there, never once the theme changed (a second click would switch it back).
-  const toDark = page.getByRole("button", { name: "Usar tema oscuro" });
-  await expect(async () => {
-    if (await toDark.isVisible()) await toDark.click();
-    await expect(page.locator("html")).toHaveClass(/dark/, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await clickHydrated(page.getByRole("button", { name: "Usar tema oscuro" }));
+  await expect(page.locator("html")).toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/dark/);

@@ -3,6 +3,7 @@ import { signIn } from "../support/auth";
 import { signInAsStudent } from "../support/fresh-student";
 import { createStudentWithLessons } from "../support/student-with-lessons";
 import { toastTitled } from "../support/toast";
+import { clickHydrated } from "../support/hydration";
 import {
   assignmentFor,
   bookViaApi,
@@ -33,11 +34,9 @@ test("a new student's empty lists, the cancel and cancellation-request toasts, a
   await expect(page.getByRole("tab", { name: "Próximas reservas (0)" })).toHaveAttribute("data-state", "active");
   await expect(page.getByText("No hay reservas próximas", { exact: true })).toBeVisible();
   await expect(page.getByText("Tus reservas futuras aparecerán aquí", { exact: true })).toBeVisible();
-  // The lists arrive in the server's HTML: a click that lands before the page is live does nothing, so it is tried again.
-  await expect(async () => {
-    await page.getByRole("tab", { name: "Reservas anteriores (0)" }).click();
-    await expect(page.getByText("No hay reservas anteriores", { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  // The lists arrive in the server's HTML: the tab is clicked once the page is live.
+  await clickHydrated(page.getByRole("tab", { name: "Reservas anteriores (0)" }));
+  await expect(page.getByText("No hay reservas anteriores", { exact: true })).toBeVisible();
   await expect(page.getByText("Tus reservas anteriores aparecerán aquí", { exact: true })).toBeVisible();
   await expect(page.getByTestId("reservation-card")).toHaveCount(0);
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { clickHydrated } from "./hydration";
 
 export const DEMO_USERS = {
   student: { username: "alumno", password: "alumno123", name: "Lucía Martín García", home: "/student/reservations" },
@@ -29,13 +30,11 @@ export async function signInByApi(page: Page, who: DemoUser) {
   return user;
 }
 
-/** Opens the profile menu; a click that lands before the page has hydrated does nothing, so it is tried again. */
+/** Opens the profile menu (once its button is live: the shell arrives drawn from the server). */
 export async function openProfileMenu(page: Page) {
-  await expect(async () => {
-    if (await page.getByRole("menu").isVisible()) return;
-    await page.getByRole("button", { name: "Menú de usuario" }).click();
-    await expect(page.getByRole("menu")).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  if (await page.getByRole("menu").isVisible()) return;
+  await clickHydrated(page.getByRole("button", { name: "Menú de usuario" }));
+  await expect(page.getByRole("menu")).toBeVisible();
 }
 
 export async function signOut(page: Page) {
