@@ -19,6 +19,11 @@ const DATA_DIR = path.join(process.cwd(), ".data", "bench-lighthouse");
 const LIGHTHOUSE = `lighthouse@${process.env.LIGHTHOUSE_VERSION ?? "12.8.2"}`;
 const CHROME = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
 const TARGET = 95;
+const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING ?? "simulate";
+if (!["simulate", "devtools"].includes(THROTTLING)) {
+  console.error(`BENCH_LIGHTHOUSE_THROTTLING must be simulate (the default) or devtools, not '${THROTTLING}'`);
+  process.exit(2);
+}
 const filter = process.argv[2];
 const run = promisify(execFile);
 
@@ -35,7 +40,7 @@ async function lighthouse(url: string, headersFile: string | null): Promise<Row>
     "--output-path=stdout",
     "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
     ...(headersFile ? [`--extra-headers=${headersFile}`] : []),
-    ...(process.env.BENCH_LIGHTHOUSE_THROTTLING ? [`--throttling-method=${process.env.BENCH_LIGHTHOUSE_THROTTLING}`] : []),
+    `--throttling-method=${THROTTLING}`,
   ];
   const { stdout } = await run("npx", args, { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 });
   const report = JSON.parse(stdout);

@@ -8,33 +8,21 @@ import pg from "pg";
 const results = [];
 fs.mkdirSync("test-results", { recursive: true });
 
-// Steps are child processes awaited without blocking this one, so a step that runs alongside (below) is read as it
-// writes.
-function run(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
+// A step is a child process awaited without blocking this one. A step `alongside` runs while the next ones do: its
+// output is held and printed whole when it ends, so the log still reads one step after another.
+function run(name, cmd, args, env = {}, { alongside = false } = {}) {
+  console.log(`\n=== ${name}${alongside ? ": started, runs alongside the next steps" : ""} ===`);
   const started = Date.now();
-  const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, TZ: "UTC", ...env } });
-  return new Promise((resolve) => {
-    child.on("close", (status) => {
-      console.log(`=== ${name}: exit ${status} in ${Math.round((Date.now() - started) / 1000)} s ===`);
-      resolve(status === 0);
-    });
-  });
-}
-
-// A step that runs while the next ones do: its output is held and printed whole when it ends, so the log still reads
-// one step after another.
-function runAlongside(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name}: started, runs alongside the next steps ===`);
-  const started = Date.now();
-  const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TZ: "UTC", ...env } });
+  const child = spawn(cmd, args, { stdio: alongside ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, TZ: "UTC", ...env } });
   const output = [];
-  child.stdout.on("data", (chunk) => output.push(chunk));
-  child.stderr.on("data", (chunk) => output.push(chunk));
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
   return new Promise((resolve) => {
     child.on("close", (status) => {
-      console.log(`\n=== ${name} (ran alongside) ===`);
-      process.stdout.write(Buffer.concat(output));
+      if (alongside) {
+        console.log(`\n=== ${name} (ran alongside) ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
       console.log(`=== ${name}: exit ${status} in ${Math.round((Date.now() - started) / 1000)} s ===`);
       resolve(status === 0);
     });
@@ -42,10 +30,10 @@ function runAlongside(name, cmd, args, env = {}) {
 }
 
 // One worker per core by default: jest's own default leaves a core to its parent process, which only waits here.
-// `step` is `run` or `runAlongside`; the pass's figures join the summary when it ends.
-async function jest(name, project, reportFile, env = {}, { workers = os.availableParallelism(), step = run } = {}) {
+// The pass's figures join the summary when it ends (`alongside`: see run).
+async function jest(name, project, reportFile, env = {}, { workers = os.availableParallelism(), alongside = false } = {}) {
   const args = ["jest", "--selectProjects", project, `--maxWorkers=${workers}`, "--json", `--outputFile=${reportFile}`];
-  const ok = await step(name, "npx", args, { NODE_OPTIONS: "--experimental-vm-modules", ...env });
+  const ok = await run(name, "npx", args, { NODE_OPTIONS: "--experimental-vm-modules", ...env }, { alongside });
   const report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, "utf8")) : null;
   results.push({
     name,
@@ -94,8 +82,8 @@ if (process.env.TEST_DATABASE_URL) {
   // One file at a time: the files share this database, and some check or change all of it at once (the ledger
   // invariant over every balance, housekeeping's purge of every expired row). On PGlite each file has its own.
   // Without the journeys there is nothing to run alongside: the pass prints as it goes.
-  const step = process.env.SKIP_E2E === "1" ? run : runAlongside;
-  postgresPass = jest("api (PostgreSQL)", "api", "test-results/jest-api-postgres.json", { DATABASE_URL: database.url }, { workers: 1, step }).finally(
+  const alongside = process.env.SKIP_E2E !== "1";
+  postgresPass = jest("api (PostgreSQL)", "api", "test-results/jest-api-postgres.json", { DATABASE_URL: database.url }, { workers: 1, alongside }).finally(
     () => database.drop(),
   );
 }

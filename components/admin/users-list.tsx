@@ -22,7 +22,7 @@ import { UserActions } from "./user-actions";
 import { UserFormDialog } from "./user-form-dialog";
 
 export function UsersList() {
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(USERS_LIST_OPENING.search);
   const search = useDebouncedValue(query.trim(), 300);
   const [kind, setKind] = useState<UsersListFilters["kind"]>(USERS_LIST_OPENING.kind);
   const [status, setStatus] = useState<UsersListFilters["status"]>(USERS_LIST_OPENING.status);
