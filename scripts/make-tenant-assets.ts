@@ -9,6 +9,7 @@ type Brand = { slug: string; name: string; initials: string; color: string; acce
 const BRANDS: Brand[] = [
   { slug: "demo", name: "Autoescuela Demo", initials: "AD", color: "#0f766e", accent: "#f59e0b" },
   { slug: "norte", name: "Autoescuela Norte", initials: "AN", color: "#1d4ed8", accent: "#e11d48" },
+  { slug: "sur", name: "Autoescuela Sur", initials: "AS", color: "#b45309", accent: "#0ea5e9" },
 ];
 
 function iconSvg(b: Brand, size: number): string {
@@ -44,8 +45,10 @@ function pngToIco(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png]);
 }
 
+// `npx tsx scripts/make-tenant-assets.ts [slug…]`: only the named schools (all without arguments).
 async function main() {
-  for (const b of BRANDS) {
+  const only = process.argv.slice(2);
+  for (const b of BRANDS.filter((brand) => only.length === 0 || only.includes(brand.slug))) {
     const dir = path.join(process.cwd(), "public", "tenants", b.slug);
     fs.mkdirSync(dir, { recursive: true });
     const png = (size: number) => sharp(Buffer.from(iconSvg(b, size))).resize(size, size).png().toBuffer();

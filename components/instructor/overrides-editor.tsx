@@ -1,6 +1,5 @@
 "use client";
 
-import { format } from "date-fns";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -19,8 +18,8 @@ const TYPE_LABELS: Record<OverrideType, string> = { day_off: "Día libre", extra
 const describeHours = (o: AvailabilityOverride) =>
   o.start && o.end ? `${o.start} - ${o.end}` : o.type === "day_off" ? "Todo el día" : "";
 
-export function OverridesEditor({ overrides }: { overrides: AvailabilityOverride[] }) {
-  const today = format(new Date(), "yyyy-MM-dd");
+// `today` is the school's date (yyyy-MM-dd): the first date offered and the start of the upcoming list.
+export function OverridesEditor({ overrides, today }: { overrides: AvailabilityOverride[]; today: string }) {
   const [date, setDate] = useState(today);
   const [type, setType] = useState<OverrideType>("day_off");
   const [start, setStart] = useState("");

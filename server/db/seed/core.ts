@@ -27,6 +27,7 @@ type SeedUser = {
 export type CoreSeed = {
   demo: { tenantId: string; users: Record<string, string> };
   norte: { tenantId: string; users: Record<string, string> };
+  sur: { tenantId: string; users: Record<string, string> };
 };
 
 async function insertUsers(db: Db, tenantId: string, list: SeedUser[]): Promise<Record<string, string>> {
@@ -68,6 +69,21 @@ export async function seedCore(db: Db): Promise<CoreSeed> {
     })
     .returning();
 
+  // A school that takes payments at its desk only: never given Stripe keys (server/db/seed/shop.ts), so its students
+  // see card top-up switched off.
+  const [sur] = await db
+    .insert(tenants)
+    .values({
+      slug: "sur",
+      name: "Autoescuela Sur",
+      domains: ["sur.localhost"],
+      headerLogo: "/tenants/sur/header-logo.png",
+      loginLogo: "/tenants/sur/login-logo.png",
+      icons: iconsFor("sur"),
+      themeColor: "#b45309",
+    })
+    .returning();
+
   const demoUsers = await insertUsers(db, demo!.id, [
     { username: "alumno", password: "alumno123", dni: "12345678Z", firstName: "Lucía", surname1: "Martín", surname2: "García", roles: ["ROLE_ALUMNO"] },
     { username: "profesor", password: "profesor123", dni: "11111111H", firstName: "Carlos", surname1: "Ruiz", surname2: "Pérez", roles: ["ROLE_INSTRUCTOR"] },
@@ -79,5 +95,14 @@ export async function seedCore(db: Db): Promise<CoreSeed> {
     { username: "norte.profesor", password: "profesor123", dni: "55555555K", firstName: "Elena", surname1: "Vidal", roles: ["ROLE_INSTRUCTOR"] },
     { username: "norte.admin", password: "admin123", dni: "66666666Q", firstName: "Jorge", surname1: "Campos", roles: ["ROLE_ADMINISTRADOR"] },
   ]);
-  return { demo: { tenantId: demo!.id, users: demoUsers }, norte: { tenantId: norte!.id, users: norteUsers } };
+  const surUsers = await insertUsers(db, sur!.id, [
+    { username: "sur.alumno", password: "alumno123", dni: "77777777B", firstName: "Irene", surname1: "Navarro", surname2: "Gil", roles: ["ROLE_ALUMNO"] },
+    { username: "sur.profesor", password: "profesor123", dni: "88888888Y", firstName: "Raúl", surname1: "Molina", roles: ["ROLE_INSTRUCTOR"] },
+    { username: "sur.admin", password: "admin123", dni: "99999999R", firstName: "Beatriz", surname1: "Ortega", roles: ["ROLE_ADMINISTRADOR"] },
+  ]);
+  return {
+    demo: { tenantId: demo!.id, users: demoUsers },
+    norte: { tenantId: norte!.id, users: norteUsers },
+    sur: { tenantId: sur!.id, users: surUsers },
+  };
 }

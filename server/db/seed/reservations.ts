@@ -99,6 +99,8 @@ export async function seedReservations(db: Db, core: CoreSeed, now = new Date())
   const norte = core.norte;
   const demoLicenses = await insertLicenses(db, demo.tenantId);
   const norteLicenses = await insertLicenses(db, norte.tenantId);
+  const sur = core.sur;
+  const surLicenses = await insertLicenses(db, sur.tenantId);
 
   await upsertSettings(db, demo.tenantId, {
     practice_duration_min: "PT1H",
@@ -111,6 +113,7 @@ export async function seedReservations(db: Db, core: CoreSeed, now = new Date())
     balance_mode: "time",
   });
   await upsertSettings(db, norte.tenantId, { balance_mode: "money", hourly_price: "3500", stripe_charges_enabled: "false" });
+  await upsertSettings(db, sur.tenantId, { balance_mode: "time", reservation_mode: "request" });
 
   const { alumno, profesor, profesora } = demo.users as Record<string, string>;
   const n = norte.users as Record<string, string>;
@@ -118,9 +121,11 @@ export async function seedReservations(db: Db, core: CoreSeed, now = new Date())
     { tenantId: demo.tenantId, studentId: alumno!, instructorId: profesor!, licenseId: demoLicenses.b! },
     { tenantId: demo.tenantId, studentId: alumno!, instructorId: profesora!, licenseId: demoLicenses.a2! },
     { tenantId: norte.tenantId, studentId: n["norte.alumno"]!, instructorId: n["norte.profesor"]!, licenseId: norteLicenses.b! },
+    { tenantId: sur.tenantId, studentId: sur.users["sur.alumno"]!, instructorId: sur.users["sur.profesor"]!, licenseId: surLicenses.b! },
   ]);
   await weekdayAvailability(db, demo.tenantId, [profesor!, profesora!]);
   await weekdayAvailability(db, norte.tenantId, [n["norte.profesor"]!]);
+  await weekdayAvailability(db, sur.tenantId, [sur.users["sur.profesor"]!]);
   await db.insert(vehicles).values([
     { tenantId: demo.tenantId, plate: "1234 KLM", description: "Seat Ibiza", licenseId: demoLicenses.b! },
     { tenantId: demo.tenantId, plate: "5678 MNP", description: "Yamaha MT-07", licenseId: demoLicenses.a2! },
@@ -188,5 +193,10 @@ export async function seedReservations(db: Db, core: CoreSeed, now = new Date())
   await applyInOrder(db, [
     { tenantId: norte.tenantId, studentId: norteStudent, mode: "money", amount: 15000, operation: "top-up", description: "recarga_admin", at: new Date(now.getTime() - 7 * 24 * HOUR_MS) },
     ...norteEvents,
+  ]);
+
+  // Autoescuela Sur: four hours bought at the school's desk (it has no card payments).
+  await applyInOrder(db, [
+    { tenantId: sur.tenantId, studentId: sur.users["sur.alumno"]!, mode: "time", amount: 4 * 3600, operation: "top-up", description: "recarga_admin", at: new Date(now.getTime() - 3 * 24 * HOUR_MS) },
   ]);
 }

@@ -8,7 +8,7 @@ const HOUR = 3600;
 
 // Products on sale in the demo schools: hour packs in the time-mode school, euro amounts in the money-mode one.
 // Stripe keys only when the environment gives test keys (README, "Stripe test mode"); without them both schools
-// run with card charging switched off.
+// run with card charging switched off. Autoescuela Sur never gets keys nor products: it sells at its desk.
 export async function seedShop(db: Db, core: CoreSeed, _now: Date): Promise<void> {
   const demo = core.demo.tenantId;
   const norte = core.norte.tenantId;

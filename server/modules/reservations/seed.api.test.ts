@@ -35,6 +35,10 @@ describeOnFreshDatabase("demo data of reservations", () => {
 
     const norte = await demoToken(ctx.db, { tenantId: core.norte.tenantId, slug: "norte" }, "norte.alumno");
     expect(await call("/student/balance", norte, "norte.localhost")).toEqual({ balanceMode: "money", timeBalanceSeconds: null, moneyBalanceCents: 11500 });
+    // Autoescuela Sur: four hours bought at the desk, a booking instructor, and never card top-up.
+    const sur = await demoToken(ctx.db, { tenantId: core.sur.tenantId, slug: "sur" }, "sur.alumno");
+    expect(await call("/student/balance", sur, "sur.localhost")).toEqual({ balanceMode: "time", timeBalanceSeconds: 14400, moneyBalanceCents: null });
+    expect((await call("/student/instructor-assignments", sur, "sur.localhost")).map((a: { instructor: { firstName: string } }) => a.instructor.firstName)).toEqual(["Raúl"]);
     const alumno2 = await demoToken(ctx.db, demo, "alumno2");
     expect((await call("/student/balance", alumno2)).timeBalanceSeconds).toBe(36000);
     expect(await ledgerViolations(ctx.db)).toEqual([]);

@@ -4,6 +4,7 @@ import { baseURL } from "../../../playwright.config";
 import { stripeE2eSetup } from "./stand-in-config";
 
 export const norte = baseURL.replace("localhost", "norte.localhost");
+export const sur = baseURL.replace("localhost", "sur.localhost"); // the school without Stripe keys
 export const stripeSetup = stripeE2eSetup(Number(new URL(baseURL).port));
 const STRIPE_JS_STAND_IN = path.join(__dirname, "stripe-js-stand-in.js");
 

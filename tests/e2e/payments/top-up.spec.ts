@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
-import { routeStripe, SHOTS } from "./stripe-routes";
+import { routeStripe, SHOTS, signInAt, sur } from "./stripe-routes";
 
 test.beforeEach(async ({ page }) => {
   await routeStripe(page);
@@ -89,18 +89,13 @@ test("a product load failure shows the error with a retry that reloads the page"
 });
 
 test("without the school's Stripe keys, card top-up is switched off and said politely", async ({ page }) => {
-  await signIn(page, "student");
-  // The e2e schools have test keys; this school's configuration is answered as one without them.
-  await page.route("**/api/config", async (route) => {
-    const response = await route.fetch();
-    const config = await response.json();
-    await route.fulfill({ response, json: { ...config, stripe_charges_enabled: { value: "false" } } });
-  });
-  await page.goto("/student/balance/history");
-  await expect(page.getByTestId("balance-amount")).toBeVisible();
+  // Autoescuela Sur takes payments at its desk only: the seed never gives it Stripe keys.
+  await signInAt(page, sur, "sur.alumno", "alumno123", /\/student\/reservations$/);
+  await page.goto(`${sur}/student/balance/history`);
+  await expect(page.getByTestId("balance-amount")).toHaveText("4h");
   await expect(page.getByText("La recarga con tarjeta no está disponible en tu autoescuela.", { exact: false })).toBeVisible();
   await expect(page.getByRole("link", { name: "Recargar saldo" })).toHaveCount(0);
-  await page.goto("/student/balance/top-up");
+  await page.goto(`${sur}/student/balance/top-up`);
   await expect(page.getByText("El pago con tarjeta no está disponible")).toBeVisible();
   await expect(page.getByRole("button", { name: "Pagar ahora" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/top-up-disabled.png` });

@@ -17,10 +17,12 @@ async function serverMain(request: APIRequestContext, path: string): Promise<str
 
 const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "student", path: "/student/reservations", shows: "Próximas reservas" },
-  { who: "student", path: "/student/balance/history", shows: "Movimientos" },
+  // The school's configuration is part of it: the demo school's card top-up link is there before any script runs.
+  { who: "student", path: "/student/balance/history", shows: "Recargar saldo" },
   { who: "student", path: "/student/practices/history", shows: "Historial de prácticas" },
   { who: "instructor", path: "/instructor/dashboard", shows: "Clases de hoy" },
   { who: "instructor", path: "/instructor/students", shows: "Mis alumnos" },
+  { who: "instructor", path: "/instructor/schedule", shows: "Vista previa de la semana" },
   { who: "admin", path: "/administrator/audit", shows: "Registro de actividad" },
   { who: "admin", path: "/biometric", shows: "Cursos CAP" },
   { who: "admin", path: "/biometric/students", shows: "Leonardo Hidalgo Torres" },
