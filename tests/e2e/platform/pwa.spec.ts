@@ -3,8 +3,9 @@ import { baseURL } from "../../../playwright.config";
 import { signInByApi } from "../support/auth";
 
 const norte = baseURL.replace("localhost", "norte.localhost");
+const sur = baseURL.replace("localhost", "sur.localhost");
 
-for (const [school, origin] of [["Autoescuela Demo", baseURL], ["Autoescuela Norte", norte]] as const) {
+for (const [school, origin] of [["Autoescuela Demo", baseURL], ["Autoescuela Norte", norte], ["Autoescuela Sur", sur]] as const) {
   test(`${school} is installable from its own manifest (Chromium's installability check)`, async ({ page }) => {
     await page.goto(`${origin}/login`);
     await expect(page).toHaveTitle(school);
