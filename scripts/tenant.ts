@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { openDatabase } from "../server/db/client";
 import {
+  addSchoolAdministrator,
   addTenant,
   changeTenant,
   listSchools,
@@ -21,6 +22,8 @@ const USAGE = `usage: npm run tenant -- <command> [options]
   disable  --slug S          (its hosts answer as unknown at once)
   enable   --slug S
   section  --slug S --name SECTION --authorization NUMBER   (CAP centre authorization number)
+  admin    --slug S --username U --dni DNI --first-name F --surname S1 [--surname2 S2] [--email E]
+           (an administrator of the school, with a set-password link valid 72 h: a new school's first user)
 --stripe stores the school's Stripe keys, read from the environment (never from the command line, which shell
 history keeps): STRIPE_SECRET_KEY (sk_…), STRIPE_PUBLISHABLE_KEY (pk_…), STRIPE_WEBHOOK_SECRET (whsec_…) and the
 optional STRIPE_ACCOUNT (acct_…). They switch card top-up on; --remove-stripe deletes them (card top-up off).`;
@@ -38,6 +41,12 @@ const { positionals, values } = parseArgs({
     "balance-mode": { type: "string" },
     "theme-color": { type: "string" },
     authorization: { type: "string" },
+    username: { type: "string" },
+    dni: { type: "string" },
+    "first-name": { type: "string" },
+    surname: { type: "string" },
+    surname2: { type: "string" },
+    email: { type: "string" },
     stripe: { type: "boolean" },
     "remove-stripe": { type: "boolean" },
   },
@@ -79,6 +88,11 @@ function changes(): TenantChanges {
   };
 }
 
+// Local development hosts (localhost, *.localhost, an IP) are served over http on the port the app runs on.
+function schoolUrl(host: string): string {
+  return /(^|\.)localhost$|^\d+\.\d+\.\d+\.\d+$/.test(host) ? `http://${host}:${process.env.PORT ?? 3000}` : `https://${host}`;
+}
+
 function requireSlug(): string {
   if (!values.slug) throw new Error("--slug is required");
   return values.slug;
@@ -116,6 +130,15 @@ async function main() {
         if (!values.name || !values.authorization) throw new Error("--name and --authorization are required");
         const section = await setSectionAuthorization(handle.db, requireSlug(), values.name, values.authorization);
         console.log(`section ${section?.name}: ${section?.authorizationNumber}`);
+        break;
+      }
+      case "admin": {
+        const { username, dni, "first-name": firstName, surname, surname2, email } = values;
+        if (!username || !dni || !firstName || !surname) throw new Error("--username, --dni, --first-name and --surname are required");
+        const { tenant, user, link } = await addSchoolAdministrator(handle.db, requireSlug(), { username, dni, firstName, surname1: surname, surname2, email });
+        // The link is the user's credential until used: printed once, for the operator to send to the person.
+        console.log(`added administrator ${user.username} (${user.name}) to ${tenant.slug}`);
+        console.log(`set-password link, valid until ${link.expiresAt}: ${schoolUrl(tenant.domains[0]!)}${link.path}`);
         break;
       }
       default:

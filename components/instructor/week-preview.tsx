@@ -7,22 +7,16 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { AvailabilityOverride } from "@/lib/contract/availability";
-import { startOfSpanishWeek } from "@/lib/format/dates";
+import { noonOfDate, startOfSpanishWeek } from "@/lib/format/dates";
 import { cn } from "@/lib/utils";
 import { windowsOn } from "./schedule-preview";
 import type { DraftRule } from "./weekly-rules-editor";
 
 type Props = { rules: DraftRule[]; overrides: AvailabilityOverride[]; today: string };
 
-// A calendar date (yyyy-MM-dd) as the device's noon of that day, which no DST change skips.
-const noonOf = (date: string) => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d, 12);
-};
-
 // A preview of one week with the draft rules (saved or not) and the date overrides applied.
 export function WeekPreview({ rules, overrides, today }: Props) {
-  const [weekStart, setWeekStart] = useState(() => startOfSpanishWeek(noonOf(today)));
+  const [weekStart, setWeekStart] = useState(() => startOfSpanishWeek(noonOfDate(today)));
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
   return (
     <Card className="gap-4">

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { FINISH_WINDOW_DAYS, type PendingPractice } from "@/lib/contract/practices";
-import { formatTimeRange } from "@/lib/format/dates";
+import { useDateFormat } from "@/components/shell/use-date-format";
 import { FinishPracticeDialog } from "./finish-practice-dialog";
 import { practiceDay } from "./practice-format";
 import { practiceQueries } from "./queries";
@@ -14,6 +14,8 @@ import { practiceQueries } from "./queries";
 // 'Prácticas por finalizar': the instructor's confirmed lessons that have started and still need their record.
 export function PendingPractices() {
   const { data } = useQuery(practiceQueries.pending());
+  // Drawn by the server in the page's first view: the school's clock until hydrated, then the device's.
+  const { longDay, timeRange } = useDateFormat();
   const [lesson, setLesson] = useState<PendingPractice | null>(null);
   if (!data || data.length === 0) return null;
   return (
@@ -38,11 +40,11 @@ export function PendingPractices() {
                   wrap, the time never squeezes beside it. */}
               <p className="flex items-start gap-2" data-testid="pending-practice-date">
                 <CalendarDays className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-                {practiceDay(p.start)}
+                {practiceDay(p.start, longDay)}
               </p>
               <p className="flex items-center gap-2 tabular-nums" data-testid="pending-practice-time">
                 <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="whitespace-nowrap">{formatTimeRange(p.start, p.end)}</span>
+                <span className="whitespace-nowrap">{timeRange(p.start, p.end)}</span>
               </p>
               <p className="flex items-center gap-2">
                 <IdCard className="size-4 shrink-0 text-muted-foreground" aria-hidden />

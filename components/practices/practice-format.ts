@@ -11,8 +11,11 @@ export function monthTitle(key: string): string {
   return capitalize(format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: es }));
 }
 
-/** 'Lunes, 12 de mayo de 2025' (the weekday and date of an instant, in the reader's time zone). */
-export const practiceDay = (iso: string) => capitalize(formatLongDay(iso));
+/**
+ * 'Lunes, 12 de mayo de 2025': the weekday and date of an instant, in the reader's time zone, or with the long-day
+ * format of `useDateFormat()` on a server-drawn screen.
+ */
+export const practiceDay = (iso: string, longDay: (value: string) => string = formatLongDay) => capitalize(longDay(iso));
 
 // A calendar date 'YYYY-MM-DD' as that day at local midnight: the date the school wrote, whatever the reader's zone.
 const calendarDay = (date: string) => {

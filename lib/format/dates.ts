@@ -27,6 +27,12 @@ export type DateFormats = {
   timeRange: (start: DateInput, end: DateInput) => string;
 };
 
+/** A calendar date (yyyy-MM-dd) as that day's noon on the device's clock: a Date for it that no DST change skips. */
+export function noonOfDate(date: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 12);
+}
+
 /** The formats above on the device's clock. */
 export const deviceDateFormats: DateFormats = {
   date: formatDate,
@@ -43,10 +49,7 @@ export const deviceDateFormats: DateFormats = {
  */
 export function zonedDateFormats(timeZone: string): DateFormats {
   const instant = (value: DateInput) => toDate(value).getTime();
-  const day = (value: DateInput) => {
-    const [y, m, d] = localDate(instant(value), timeZone).split("-").map(Number) as [number, number, number];
-    return new Date(y, m - 1, d, 12);
-  };
+  const day = (value: DateInput) => noonOfDate(localDate(instant(value), timeZone));
   const time = (value: DateInput) => localClock(instant(value), timeZone);
   return {
     date: (value) => formatDate(day(value)),

@@ -88,7 +88,7 @@ export async function logout(db: Db, tenant: Tenant, auth: Auth): Promise<void> 
   await bumpSessionVersion(db, tenant.id, auth.impersonatorId ?? auth.userId);
 }
 
-export function canImpersonate(target: UserRow, actorId: string): boolean {
+export function canImpersonate(target: UserRow, actorId: string | null): boolean {
   // A user without a login ('Sin acceso') has no application to be shown as.
   return target.id !== actorId && target.isActive && target.username !== null && !isAdministrator(target.roles) && primaryArea(target.roles) !== null;
 }

@@ -42,16 +42,23 @@ export async function listAdminUsers(db: Db, tenant: Tenant, auth: Auth, q: z.ou
   };
 }
 
-async function newSetupLink(tx: DbOrTx, tenantId: string, userId: string, auth: Auth, now: Date): Promise<SetPasswordLink> {
+// `auth` is null when the operator's command line makes the link (`npm run tenant -- admin`, a school's first administrator).
+async function newSetupLink(tx: DbOrTx, tenantId: string, userId: string, auth: Auth | null, now: Date): Promise<SetPasswordLink> {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SET_PASSWORD_TTL_MS);
   await revokeUserTokens(tx, tenantId, userId, now);
-  await insertSetupToken(tx, { tenantId, userId, tokenHash: hashSetupToken(token), expiresAt, createdBy: auth.impersonatorId ?? auth.userId });
+  await insertSetupToken(tx, { tenantId, userId, tokenHash: hashSetupToken(token), expiresAt, createdBy: auth ? (auth.impersonatorId ?? auth.userId) : null });
   // The token travels in the fragment: browsers send it neither to the server nor in the Referer.
   return { token, path: `/establecer-contrasena#${token}`, expiresAt: expiresAt.toISOString() };
 }
 
-export async function createAdminUser(db: Db, tenant: Tenant, auth: Auth, body: z.output<typeof createUserBodySchema>, now = new Date()): Promise<UserWithLink> {
+export async function createAdminUser(
+  db: Db,
+  tenant: Pick<Tenant, "id">,
+  auth: Auth | null, // null: the operator's command line, with no user of the school behind it
+  body: z.output<typeof createUserBodySchema>,
+  now = new Date(),
+): Promise<UserWithLink> {
   const hasLogin = body.username !== null;
   if (hasLogin && body.access === "password" && !body.password) {
     throw new AppError("VALIDATION_ERROR", "Escribe la contraseña inicial o elige el enlace para establecerla", 422);
@@ -72,7 +79,7 @@ export async function createAdminUser(db: Db, tenant: Tenant, auth: Auth, body: 
         targetId: user.id,
         details: { ...auditView(user), access: hasLogin ? body.access : "none" },
       });
-      return { user: toAdminUser(user, auth.userId), link };
+      return { user: toAdminUser(user, auth?.userId ?? null), link };
     })
     .catch(translateUnique);
 }

@@ -5,7 +5,7 @@ import { displayName, type UserRow } from "../users/users.repository";
 
 export const kindOf = (roles: readonly string[]): UserKind | null => primaryArea(roles);
 
-export function toAdminUser(u: UserRow, actorId: string): AdminUser {
+export function toAdminUser(u: UserRow, actorId: string | null): AdminUser {
   return {
     id: u.id,
     name: displayName(u),

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { createUserBodySchema } from "@/lib/contract/backoffice-users";
 import type { Db } from "../../db/client";
+import { createAdminUser } from "../backoffice/users-admin.service";
 import type { ProviderKeys } from "../../payments/types";
 import { upsertSettings } from "../config/config.repository";
 import { forgetSettings } from "../config/settings-cache";
@@ -141,6 +143,31 @@ export async function setSectionAuthorization(db: Db, slug: string, sectionName:
   return existing
     ? updateSection(db, tenant.id, existing.id, { name, authorizationNumber: number })
     : insertSection(db, tenant.id, { name, authorizationNumber: number });
+}
+
+export type SchoolAdministrator = {
+  username: string;
+  dni: string;
+  firstName: string;
+  surname1: string;
+  surname2?: string;
+  email?: string;
+};
+
+// A school's first administrator (or another one): made as the office makes a user, by the same service with its
+// rules (DNI/NIE, unique username and DNI in the school) and audit entry, with a set-password link for the operator to
+// send. Every other user of the school is made by its administrators in the back-office.
+export async function addSchoolAdministrator(db: Db, slug: string, person: SchoolAdministrator, now = new Date()) {
+  const tenant = findBySlug(await listTenants(db), slug);
+  const body = createUserBodySchema.parse({
+    ...person,
+    surname2: person.surname2 ?? null,
+    email: person.email ?? null,
+    kind: "administrator",
+    access: "link",
+  });
+  const { user, link } = await createAdminUser(db, tenant, null, body, now);
+  return { tenant, user, link: link! };
 }
 
 export type SchoolListing = TenantRow & { hasCardPayments: boolean };

@@ -129,6 +129,37 @@ describe("npm run tenant (scripts/tenant.ts, run as a child process)", () => {
     });
   }, 240_000);
 
+  it("gives the school its first administrator, who sets a password with the printed link and signs in", async () => {
+    const args = ["admin", "--slug", "sur", "--username", "direccion", "--dni", "12345678Z", "--first-name", "Rosa", "--surname", "Campos"];
+    const admin = await tenantCli(args);
+    expect(admin.code).toBe(0);
+    const [added, linkLine] = admin.stdout.trim().split("\n");
+    expect(added).toBe("added administrator direccion (Rosa Campos) to sur");
+    const link = /^set-password link, valid until (\S+): https:\/\/sur\.example\.test\/establecer-contrasena#(\S+)$/.exec(linkLine ?? "");
+    expect(link).not.toBeNull();
+    expect(Date.parse(link![1]!) - Date.now()).toBeGreaterThan(71 * 3600_000);
+
+    // The same person again: refused with the office's words, nothing written.
+    expect(await tenantCli(args)).toMatchObject({ code: 1, stderr: "Ya existe un usuario con ese nombre de usuario en la autoescuela\n" });
+    // A DNI whose letter is wrong: refused by the contract's own rule.
+    const wrongDni = await tenantCli(["admin", "--slug", "sur", "--username", "otra", "--dni", "12345678A", "--first-name", "Eva", "--surname", "Ruiz"]);
+    expect(wrongDni.code).toBe(1);
+    expect(wrongDni.stderr).toContain("DNI");
+
+    await withDatabase(async (db) => {
+      const app = createApp({ db: async () => db });
+      const post = (path: string, body: unknown) =>
+        app.request(`/api${path}`, { method: "POST", headers: { "x-tenant-host": HOST, "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect((await post("/login", { username: "direccion", password: "clave-segura-1" })).status).toBe(401);
+      expect((await post("/auth/set-password", { token: link![2], password: "clave-segura-1" })).status).toBe(200);
+      const login = await post("/login", { username: "direccion", password: "clave-segura-1" });
+      expect(login.status).toBe(200);
+      expect((await login.json()).token).toEqual(expect.any(String));
+      // The link works once.
+      expect((await post("/auth/set-password", { token: link![2], password: "otra-clave-2" })).status).toBe(400);
+    });
+  }, 240_000);
+
   it("removes the Stripe keys and disables the school: its hosts answer as unknown", async () => {
     expect(await tenantCli(["update", "--slug", "sur", "--remove-stripe"])).toMatchObject({
       code: 0,

@@ -23,6 +23,7 @@ const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "instructor", path: "/instructor/dashboard", shows: "Clases de hoy" },
   { who: "instructor", path: "/instructor/students", shows: "Mis alumnos" },
   { who: "instructor", path: "/instructor/schedule", shows: "Vista previa de la semana" },
+  { who: "instructor", path: "/instructor/practices", shows: "Lucía Martín García" },
   { who: "admin", path: "/administrator/audit", shows: "Registro de actividad" },
   { who: "admin", path: "/biometric", shows: "Cursos CAP" },
   { who: "admin", path: "/biometric/students", shows: "Leonardo Hidalgo Torres" },
