@@ -42,3 +42,15 @@ it("removes nothing outside its root", async () => {
     fs.rmSync(neighbour, { force: true });
   }
 });
+
+it("leaves no partial file behind when the inspection refuses the first bytes", async () => {
+  // Many at once: the refusal comes as the first chunk arrives, right after the temporary file was made.
+  const storage = localStorage(root);
+  const refuse = () => {
+    throw new Error("not a PDF");
+  };
+  const attempts = Array.from({ length: 200 }, (_, i) => storage.put(`tenant-a/file-${i}`, body("MZ"), refuse, () => undefined));
+  const results = await Promise.allSettled(attempts);
+  expect(results.every((r) => r.status === "rejected")).toBe(true);
+  expect(fs.readdirSync(path.join(root, "tenant-a"))).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -30,8 +30,12 @@ export function localStorage(root: string): FileStorage {
           }
         },
       });
+      // The temporary file is created before any byte flows: with a stream that opens it by itself, a refusal of the
+      // first bytes could run the clean-up below before the file existed, and the file appeared after it (seen once
+      // in CI: a refused upload left its .part behind).
+      const file = await open(temp, "wx");
       try {
-        await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream), check, createWriteStream(temp));
+        await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream), check, file.createWriteStream());
         finish(total);
         await rename(temp, target);
       } catch (error) {
