@@ -32,6 +32,7 @@ const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "admin", path: "/administrator/licenses", shows: "Permiso B+E" },
   { who: "admin", path: "/administrator/vehicles", shows: "Seat Ibiza" },
   { who: "admin", path: "/administrator/settings", shows: "Duración mínima de una práctica" },
+  { who: "admin", path: "/administrator/balances", shows: "Lucía Martín García" },
 ];
 
 for (const { who, path, shows } of FIRST_VIEWS) {
