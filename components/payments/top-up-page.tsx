@@ -18,12 +18,17 @@ export function TopUpPage() {
   const products = useQuery(shopQueries.products());
   const order = useQuery({ ...shopQueries.order(orderId ?? ""), enabled: !!orderId });
   const isWaitingForOrder = !!orderId && order.isPending;
+  const chargesOff = config.data !== undefined && !isStripeChargesEnabled(config.data);
   const initialCart: Cart = Object.fromEntries((order.data?.status === "pending" ? order.data.items : []).map((i) => [i.product.id, i.quantity]));
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Recargar saldo" subtitle="Elige lo que quieres añadir a tu saldo y paga con tarjeta" />
-      {config.data && !isStripeChargesEnabled(config.data) ? (
+      {/* A school without card payments is not told to pay by card. */}
+      <PageHeader
+        title="Recargar saldo"
+        subtitle={chargesOff ? "Tu autoescuela recarga el saldo en su oficina" : "Elige lo que quieres añadir a tu saldo y paga con tarjeta"}
+      />
+      {chargesOff ? (
         <ChargesDisabledNotice />
       ) : products.error ? (
         <LoadError />

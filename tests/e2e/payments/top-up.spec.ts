@@ -97,6 +97,8 @@ test("without the school's Stripe keys, card top-up is switched off and said pol
   await expect(page.getByRole("link", { name: "Recargar saldo" })).toHaveCount(0);
   await page.goto(`${sur}/student/balance/top-up`);
   await expect(page.getByText("El pago con tarjeta no está disponible")).toBeVisible();
+  await expect(page.getByText("Tu autoescuela recarga el saldo en su oficina")).toBeVisible();
+  await expect(page.getByText(/paga con tarjeta/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pagar ahora" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/top-up-disabled.png` });
 });
