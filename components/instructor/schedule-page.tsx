@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
-import { localDate } from "@/lib/time/zoned-time";
+import { useSchoolToday } from "@/components/shell/use-time-zone";
 import { OverridesEditor } from "./overrides-editor";
 import { instructorQueries } from "./queries";
 import { WeekPreview } from "./week-preview";
@@ -21,18 +21,15 @@ const sameRules = (a: DraftRule[], b: DraftRule[]) => rulesKey(a) === rulesKey(b
 export function SchedulePage() {
   const { data, error, isPending } = useQuery(instructorQueries.availability());
   const saved = useMemo(() => (data ? toDraft(data.rules) : []), [data]);
-  // With a first view drawn on the server (app/(app)/instructor/schedule/page.tsx) the saved rules are here at once.
-  const [draft, setDraft] = useState<DraftRule[]>(saved);
   // The draft follows the server only when its rules change (first load, after saving): adding an exception
-  // refetches the availability and must not throw away unsaved edits of the weekly rules.
+  // refetches the availability and must not throw away unsaved edits of the weekly rules. Keyed by content, and
+  // adjusted while rendering, so a first view drawn on the server starts with its saved rules.
   const savedKey = rulesKey(saved);
-  useEffect(() => {
-    setDraft(saved);
-  }, [savedKey]); // keyed by content, not by object identity
-  // The schedule's dates are the school's (its rules and exceptions are on the school's clock), so "today" is the
-  // school's date: the server and the browser draw the same week whatever the device's zone.
-  const timeZone = data?.timeZone;
-  const today = useMemo(() => (timeZone ? localDate(Date.now(), timeZone) : null), [timeZone]);
+  const [draft, setDraft] = useState({ of: savedKey, rules: saved });
+  if (draft.of !== savedKey) setDraft({ of: savedKey, rules: saved });
+  const setRules = (rules: DraftRule[]) => setDraft({ of: savedKey, rules });
+  // The schedule's rules and exceptions are on the school's clock, and so is the week the page opens on.
+  const today = useSchoolToday();
 
   return (
     <div className="space-y-6">
@@ -47,19 +44,19 @@ export function SchedulePage() {
           <Skeleton className="h-96" />
           <Skeleton className="h-40" />
         </div>
-      ) : !data || !today ? (
+      ) : !data ? (
         <Alert variant="destructive">
           <AlertDescription>{errorText(error)}</AlertDescription>
         </Alert>
       ) : (
         <>
           <WeeklyRulesEditor
-            draft={draft}
-            onDraftChange={setDraft}
-            onReset={() => setDraft(saved)}
-            isDirty={!sameRules(draft, saved)}
+            draft={draft.rules}
+            onDraftChange={setRules}
+            onReset={() => setRules(saved)}
+            isDirty={!sameRules(draft.rules, saved)}
           />
-          <WeekPreview rules={draft} overrides={data.overrides} today={today} />
+          <WeekPreview rules={draft.rules} overrides={data.overrides} today={today} />
           <OverridesEditor overrides={data.overrides} today={today} />
         </>
       )}

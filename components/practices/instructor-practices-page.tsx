@@ -2,17 +2,16 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList, Plus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { NativeSelect } from "@/components/admin/native-select";
 import { instructorQueries } from "@/components/instructor/queries";
 import { PageHeader } from "@/components/shell/page-header";
-import { useTimeZone } from "@/components/shell/use-time-zone";
+import { useSchoolToday } from "@/components/shell/use-time-zone";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { errorText } from "@/lib/api-client";
 import type { InstructorPractice } from "@/lib/contract/practices";
 import { noonOfDate } from "@/lib/format/dates";
-import { localDate } from "@/lib/time/zoned-time";
 import { ManualPracticeDialog } from "./manual-practice-dialog";
 import { PendingPractices } from "./pending-practices";
 import { PracticeCard, PracticeCardsSkeleton } from "./practice-card";
@@ -27,10 +26,9 @@ const CARD_GRID = "grid gap-4 md:grid-cols-2 xl:grid-cols-3";
 export function InstructorPracticesPage() {
   const [studentId, setStudentId] = useState("");
   const [month, setMonth] = useState("");
-  // The months offered end with the school's current month, the same on the server that draws the first view and in
-  // the browser, whatever the device's zone.
-  const timeZone = useTimeZone();
-  const [months] = useState(() => recentMonths(noonOfDate(localDate(Date.now(), timeZone)), MONTHS_OFFERED));
+  // The months offered end with the school's current month (the same on the server and in the browser).
+  const today = useSchoolToday();
+  const months = useMemo(() => recentMonths(noonOfDate(today), MONTHS_OFFERED), [today]);
   const [open, setOpen] = useState<InstructorPractice | null>(null);
   const [isManualOpen, setManualOpen] = useState(false);
   const students = useQuery(instructorQueries.students());

@@ -2,12 +2,12 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
 import { createApp } from "@/server/app";
 import { openDatabase } from "@/server/db/client";
-import { tenants } from "@/server/db/schema/core";
+import { auditLog, tenants } from "@/server/db/schema/core";
 import { tenantAssets } from "@/server/db/schema/operations";
 import { paymentSettings } from "@/server/db/schema/shop";
 import { tenantSettings } from "@/server/db/schema/reservations";
@@ -144,7 +144,12 @@ describe("npm run tenant (scripts/tenant.ts, run as a child process)", () => {
     // A DNI whose letter is wrong: refused by the contract's own rule.
     const wrongDni = await tenantCli(["admin", "--slug", "sur", "--username", "otra", "--dni", "12345678A", "--first-name", "Eva", "--surname", "Ruiz"]);
     expect(wrongDni.code).toBe(1);
-    expect(wrongDni.stderr).toContain("DNI");
+    expect(wrongDni.stderr).toContain("El DNI/NIE no es válido");
+    // Who the person is cannot be left out.
+    expect(await tenantCli(["admin", "--slug", "sur", "--username", "otra"])).toMatchObject({
+      code: 1,
+      stderr: "--username, --dni, --first-name and --surname are required\n",
+    });
 
     await withDatabase(async (db) => {
       const app = createApp({ db: async () => db });
@@ -157,6 +162,10 @@ describe("npm run tenant (scripts/tenant.ts, run as a child process)", () => {
       expect((await login.json()).token).toEqual(expect.any(String));
       // The link works once.
       expect((await post("/auth/set-password", { token: link![2], password: "otra-clave-2" })).status).toBe(400);
+      // The school's activity log shows who made the user: nobody of the school (the office's log names it 'Sistema').
+      const created = await db.select().from(auditLog).where(and(eq(auditLog.tenantId, (await school(db)).id), eq(auditLog.action, "user.created")));
+      expect(created).toHaveLength(1);
+      expect(created[0]).toMatchObject({ actorId: null, actingAsId: null, details: expect.objectContaining({ access: "link" }) });
     });
   }, 240_000);
 

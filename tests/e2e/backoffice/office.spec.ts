@@ -1,9 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { baseURL } from "../../../playwright.config";
+import { norte, signInAt } from "../support/auth";
 import { availableSlots, newPerson, nextWeekWithSlots } from "../student/booking-support";
 
 // The money-mode school: a new student starts at 0 €, so the office makes the first lesson free to book it.
-const norte = baseURL.replace("localhost", "norte.localhost");
 const shots = "test-results/screens/backoffice";
 
 let restorePrice: (() => Promise<void>) | null = null;
@@ -11,14 +10,6 @@ test.afterEach(async () => {
   await restorePrice?.();
   restorePrice = null;
 });
-
-async function signInAt(page: Page, username: string, password: string, home: RegExp) {
-  await page.goto(`${norte}/login`);
-  await page.getByLabel("DNI / Nombre de usuario").fill(username);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(home);
-}
 
 async function setHourlyPrice(page: Page, euros: string) {
   await page.goto(`${norte}/administrator/settings`);
@@ -48,7 +39,7 @@ test("the office signs up a student who sets a password and books; a new price s
   // A second surname of letters only, unique to this run, so a retry never meets the first attempt's student.
   const surname2 = [...suffix].map((d) => "abcdefghij"[Number(d)]).join("").replace(/^./, (c) => c.toUpperCase());
   const fullName = `Irene Navarro ${surname2}`;
-  await signInAt(page, "norte.admin", "admin123", /\/biometric$/);
+  await signInAt(page, norte, "norte.admin", "admin123", /\/biometric$/);
   // The school's price is shared demo data: whatever happens below, afterEach puts it back as it was.
   const originalPrice = await page.evaluate(async () => (await (await fetch("/api/config")).json()).hourly_price.value as string);
   restorePrice = async () => {
@@ -107,7 +98,7 @@ test("the office signs up a student who sets a password and books; a new price s
   await expect(student.page.getByText(`Ya puedes iniciar sesión con tu usuario «${username}».`)).toBeVisible();
   await student.page.screenshot({ path: `${shots}/set-password.png` });
   await student.page.getByRole("link", { name: "Iniciar sesión" }).click();
-  await signInAt(student.page, username, "irene123", /\/student\/reservations$/);
+  await signInAt(student.page, norte, username, "irene123", /\/student\/reservations$/);
 
   // Step 1 has the one assignment (Elena, B), so the wizard opens the calendar at once.
   await openConfirmStep(student.page);
@@ -119,7 +110,7 @@ test("the office signs up a student who sets a password and books; a new price s
   // The office sets a new price; the next booking's confirmation shows it (to a student with balance: Pablo, 115 €).
   await setHourlyPrice(page, "42,50");
   await student.context.clearCookies();
-  await signInAt(student.page, "norte.alumno", "alumno123", /\/student\/reservations$/);
+  await signInAt(student.page, norte, "norte.alumno", "alumno123", /\/student\/reservations$/);
   await openConfirmStep(student.page);
   await expect(student.page.getByTestId("summary-total")).toHaveText(/^42,50\s€$/);
   await student.page.screenshot({ path: `${shots}/confirm-new-price.png` });

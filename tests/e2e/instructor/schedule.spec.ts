@@ -1,11 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { baseURL } from "../../../playwright.config";
+import { signInAt, sur } from "../support/auth";
 import { clickHydrated } from "../support/hydration";
 import { toastTitled } from "../support/toast";
 
 // The instructor's own schedule ('Mi horario'): weekly rules, the week's preview and date exceptions. It runs in
 // Autoescuela Sur, whose instructor no other journey books with, so changing his hours disturbs nobody.
-const sur = baseURL.replace("localhost", "sur.localhost");
 const SHOTS = "test-results/screens/instructor";
 
 /** Today's date in the school's zone (Europe/Madrid) and its position in a week that starts on Monday. */
@@ -18,11 +17,7 @@ function schoolToday() {
 const previewDay = (page: Page, column: number) => page.getByTestId("week-preview").locator(":scope > li").nth(column);
 
 test("the instructor sets a Saturday slot, sees it in the week's preview, marks today off and undoes both", async ({ page }) => {
-  await page.goto(`${sur}/login`);
-  await page.getByLabel("DNI / Nombre de usuario").fill("sur.profesor");
-  await page.getByLabel("Contraseña", { exact: true }).fill("profesor123");
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(/\/instructor\/dashboard$/);
+  await signInAt(page, sur, "sur.profesor", "profesor123", /\/instructor\/dashboard$/);
 
   await page.goto(`${sur}/instructor/schedule`);
   await expect(page.getByText("Define cuándo pueden reservar tus alumnos (horario de Europe/Madrid)")).toBeVisible();

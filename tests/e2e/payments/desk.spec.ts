@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectBalanceMatchesHistory } from "./ledger";
-import { euroCents, norte, SHOTS, signInAt } from "./stripe-routes";
+import { norte, signInAt } from "../support/auth";
+import { euroCents, SHOTS } from "./stripe-routes";
 
 // After the office's adjustments, Pablo's own 'Mi saldo' still adds up: balance = sum of the movements listed.
 test.afterEach(async ({ browser }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectBalanceMatchesHistory } from "./ledger";
-import { euroCents, norte, routeStripe, SHOTS, signInAt, stripeSetup } from "./stripe-routes";
+import { norte, signInAt } from "../support/auth";
+import { euroCents, routeStripe, SHOTS, stripeSetup } from "./stripe-routes";
 
 // Autoescuela Norte (money mode): Pablo tops up 50 € by card. The stand-in of Stripe's API sends the signed
 // payment_intent.succeeded webhook through the app's BFF, which credits the balance.

@@ -1,10 +1,8 @@
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { baseURL } from "../../../playwright.config";
 import { stripeE2eSetup } from "./stand-in-config";
 
-export const norte = baseURL.replace("localhost", "norte.localhost");
-export const sur = baseURL.replace("localhost", "sur.localhost"); // the school without Stripe keys
 export const stripeSetup = stripeE2eSetup(Number(new URL(baseURL).port));
 const STRIPE_JS_STAND_IN = path.join(__dirname, "stripe-js-stand-in.js");
 
@@ -17,14 +15,6 @@ export async function routeStripe(page: Page) {
     const response = await route.fetch({ url: `http://127.0.0.1:${stripeSetup.stripePort}${url.pathname}${url.search}` });
     await route.fulfill({ response });
   });
-}
-
-export async function signInAt(page: Page, origin: string, username: string, password: string, home: RegExp) {
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("DNI / Nombre de usuario").fill(username);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(home);
 }
 
 // "165,00 €" → 16500

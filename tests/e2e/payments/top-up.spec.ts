@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "../support/auth";
-import { routeStripe, SHOTS, signInAt, sur } from "./stripe-routes";
+import { signIn, signInAt, sur } from "../support/auth";
+import { routeStripe, SHOTS } from "./stripe-routes";
 
 test.beforeEach(async ({ page }) => {
   await routeStripe(page);

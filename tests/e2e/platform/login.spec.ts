@@ -1,9 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { baseURL } from "../../../playwright.config";
-import { DEMO_USERS, signIn, signOut } from "../support/auth";
+import { DEMO_USERS, norte, signIn, signOut } from "../support/auth";
 
 // The throttle journey uses a user no other journey signs in as (Norte's instructor): it leaves the account backed off.
-const norte = baseURL.replace("localhost", "norte.localhost");
 const target = { username: "norte.profesor", password: "profesor123" };
 
 async function submitLogin(page: Page, password: string) {

@@ -1,9 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../../playwright.config";
-import { signInByApi } from "../support/auth";
-
-const norte = baseURL.replace("localhost", "norte.localhost");
-const sur = baseURL.replace("localhost", "sur.localhost");
+import { norte, signInByApi, sur } from "../support/auth";
 
 for (const [school, origin] of [["Autoescuela Demo", baseURL], ["Autoescuela Norte", norte], ["Autoescuela Sur", sur]] as const) {
   test(`${school} is installable from its own manifest (Chromium's installability check)`, async ({ page }) => {

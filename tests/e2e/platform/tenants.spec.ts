@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../../playwright.config";
-
-const norte = baseURL.replace("localhost", "norte.localhost");
+import { norte } from "../support/auth";
 
 test("each school shows its own title, logo, favicons and manifest", async ({ page }) => {
   await page.goto("/login");

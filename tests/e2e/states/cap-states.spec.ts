@@ -1,11 +1,10 @@
 import { chromium, expect, test, type Page, type Route } from "@playwright/test";
 import { baseURL } from "../../../playwright.config";
-import { signInByApi } from "../support/auth";
+import { norte, signInByApi } from "../support/auth";
 import { createCapCourse, createCapStudent, uniqueTag } from "../support/cap-course";
 
 // The CAP area's empty states, its session groups and the capture dialogs' transient states (second document §2,
 // §4, §8). Courses and students are made by each test; the demo ones stay as seeded.
-const norte = baseURL.replace("localhost", "norte.localhost");
 
 test("a school that has not started CAP: 'No hay cursos CAP', and 'No hay alumnos registrados' without students", async ({ page }) => {
   // Autoescuela Norte has no CAP course in the demo data.

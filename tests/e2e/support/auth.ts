@@ -1,5 +1,11 @@
 import { expect, type Page } from "@playwright/test";
+import { baseURL } from "../../../playwright.config";
 import { clickHydrated } from "./hydration";
+
+// The other demo schools (Chromium resolves *.localhost to loopback): the money-mode one and the one without card
+// payments.
+export const norte = baseURL.replace("localhost", "norte.localhost");
+export const sur = baseURL.replace("localhost", "sur.localhost");
 
 export const DEMO_USERS = {
   student: { username: "alumno", password: "alumno123", name: "Lucía Martín García", home: "/student/reservations" },
@@ -11,14 +17,19 @@ export const DEMO_USERS = {
 
 export type DemoUser = keyof typeof DEMO_USERS;
 
-// Signs in through the real login form and waits for the role's home.
+// Signs in any user of the school at `origin` through the real login form and waits for `home`.
+export async function signInAt(page: Page, origin: string, username: string, password: string, home: RegExp) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("DNI / Nombre de usuario").fill(username);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(home);
+}
+
+// Signs in a demo school's user through the real login form and waits for the role's home.
 export async function signIn(page: Page, who: DemoUser, origin = "") {
   const user = DEMO_USERS[who];
-  await page.goto(`${origin}/login`);
-  await page.getByLabel("DNI / Nombre de usuario").fill(user.username);
-  await page.getByLabel("Contraseña", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(new RegExp(`${user.home}$`));
+  await signInAt(page, origin, user.username, user.password, new RegExp(`${user.home}$`));
   return user;
 }
 
