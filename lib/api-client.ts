@@ -63,8 +63,15 @@ export function setServerTransport(transport: Transport) {
   serverTransport = transport;
 }
 
+/**
+ * An answer's type, named by its contract schema (`import type` of the schema, so the browser never loads zod for it).
+ * The browser does not parse answers at run time: the API tests check every answer against its schema, and a parse
+ * on every read cost every page zod's 32 kB and its start-up work (issue 13, docs/decisions.md).
+ */
+export type Answer<S extends z.ZodType> = z.output<S>;
+
 // Same-origin calls to the BFF; it adds the bearer token from the session cookie.
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -89,10 +96,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw error;
   }
   if (res.status === 204) return undefined as T;
-  const data = await res.json();
-  return schema ? schema.parse(data) : (data as T);
+  return (await res.json()) as T;
 }
 
-export const apiGet = <T>(path: string, schema?: z.ZodType<T>, signal?: AbortSignal) => apiRequest<T>(path, { signal }, schema);
-export const apiPost = <T>(path: string, json?: unknown, schema?: z.ZodType<T>) =>
-  apiRequest<T>(path, { method: "POST", json: json ?? {} }, schema);
+export const apiGet = <T = unknown>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
+export const apiPost = <T = unknown>(path: string, json?: unknown) => apiRequest<T>(path, { method: "POST", json: json ?? {} });

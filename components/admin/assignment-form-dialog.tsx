@@ -7,8 +7,8 @@ import { FormField } from "@/components/biometric/form-field";
 import { useDebouncedValue } from "@/components/biometric/use-debounced-value";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { apiPost } from "@/lib/api-client";
-import { adminAssignmentSchema } from "@/lib/contract/backoffice";
+import { apiPost, type Answer } from "@/lib/api-client";
+import type { adminAssignmentSchema } from "@/lib/contract/backoffice";
 import { NativeSelect } from "./native-select";
 import { adminQueries } from "./queries";
 import { useAdminMutation } from "./use-admin-mutation";
@@ -35,7 +35,7 @@ function AssignmentForm({ onDone }: { onDone: () => void }) {
   const licenses = useQuery(adminQueries.licenses());
   const [values, setValues] = useState({ studentId: "", instructorId: "", licenseId: "" });
   const taught = (licenses.data ?? []).filter((l) => l.instructorIds.includes(values.instructorId));
-  const save = useAdminMutation((body: typeof values) => apiPost("/administrator/assignments", body, adminAssignmentSchema), (a) => `Asignado: ${a.student.name} con ${a.instructor.name}`);
+  const save = useAdminMutation((body: typeof values) => apiPost<Answer<typeof adminAssignmentSchema>>("/administrator/assignments", body), (a) => `Asignado: ${a.student.name} con ${a.instructor.name}`);
 
   return (
     <form

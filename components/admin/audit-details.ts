@@ -3,7 +3,7 @@ import { deviceDateFormats, type DateFormats } from "@/lib/format/dates";
 import { formatDuration } from "@/lib/format/duration";
 import { formatMoney } from "@/lib/format/money";
 import { parseIsoDuration } from "@/lib/booking/durations";
-import { EXAM_TYPES } from "@/lib/contract/exams";
+import { EXAM_TYPES } from "@/lib/contract/constants/exams";
 import { roleLabel } from "@/lib/session/roles";
 
 type Details = Record<string, unknown>;

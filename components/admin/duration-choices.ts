@@ -1,5 +1,5 @@
 import { parseIsoDuration, toIsoDuration } from "@/lib/booking/durations";
-import { PRACTICE_MAX_HOURS } from "@/lib/contract/practices";
+import { PRACTICE_MAX_HOURS } from "@/lib/contract/constants/practices";
 import { formatDuration } from "@/lib/format/duration";
 
 export const DURATION_STEP_MINUTES = 15;

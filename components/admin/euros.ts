@@ -1,4 +1,4 @@
-import { HOURLY_PRICE_MAX_CENTS } from "@/lib/contract/backoffice";
+import { HOURLY_PRICE_MAX_CENTS } from "@/lib/contract/constants/backoffice";
 
 // The office types prices in euros ('42', '42,5', '42.50'); the API keeps integer cents (0 to 100 000 €).
 export const PRICE_EUROS_ERROR = "El precio por hora debe ser un importe en euros entre 0 y 100.000, con dos decimales como máximo (por ejemplo 42,50)";

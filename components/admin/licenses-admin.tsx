@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { apiPost, apiRequest, errorText } from "@/lib/api-client";
-import { LICENSE_CATALOGUE } from "@/lib/contract/backoffice";
+import { LICENSE_CATALOGUE } from "@/lib/contract/constants/backoffice";
 import { AssignmentsTable } from "./assignments-table";
 import { InstructorLicenses } from "./instructor-licenses";
 import { NativeSelect } from "./native-select";

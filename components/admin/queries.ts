@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import {
+import { apiGet, type Answer } from "@/lib/api-client";
+import type {
   adminAssignmentListSchema,
   adminLicenseListSchema,
   auditPageSchema,
   vehicleListSchema,
-  type AuditQuery,
+  AuditQuery,
 } from "@/lib/contract/backoffice";
-import { adminUserPageSchema, type UserKind, type UserListQuery } from "@/lib/contract/backoffice-users";
+import type { adminUserPageSchema, UserKind, UserListQuery } from "@/lib/contract/backoffice-users";
 
 const qs = (params: Record<string, unknown>) => {
   const search = new URLSearchParams();
@@ -22,24 +22,24 @@ export const adminQueries = {
   users: (q: UserListQuery) =>
     queryOptions({
       queryKey: ["administrator", "users", q],
-      queryFn: ({ signal }) => apiGet(`/administrator/users${qs(q)}`, adminUserPageSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof adminUserPageSchema>>(`/administrator/users${qs(q)}`, signal),
       placeholderData: keepPreviousData,
       staleTime: 30_000,
     }),
   licenses: () =>
-    queryOptions({ queryKey: ["administrator", "licenses"], queryFn: ({ signal }) => apiGet("/administrator/licenses", adminLicenseListSchema, signal), staleTime: 60_000 }),
+    queryOptions({ queryKey: ["administrator", "licenses"], queryFn: ({ signal }) => apiGet<Answer<typeof adminLicenseListSchema>>("/administrator/licenses", signal), staleTime: 60_000 }),
   assignments: () =>
     queryOptions({
       queryKey: ["administrator", "assignments"],
-      queryFn: ({ signal }) => apiGet("/administrator/assignments", adminAssignmentListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof adminAssignmentListSchema>>("/administrator/assignments", signal),
       staleTime: 30_000,
     }),
   vehicles: () =>
-    queryOptions({ queryKey: ["administrator", "vehicles"], queryFn: ({ signal }) => apiGet("/administrator/vehicles", vehicleListSchema, signal), staleTime: 60_000 }),
+    queryOptions({ queryKey: ["administrator", "vehicles"], queryFn: ({ signal }) => apiGet<Answer<typeof vehicleListSchema>>("/administrator/vehicles", signal), staleTime: 60_000 }),
   audit: (q: AuditQuery) =>
     queryOptions({
       queryKey: ["administrator", "audit", q],
-      queryFn: ({ signal }) => apiGet(`/administrator/audit${qs(q)}`, auditPageSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof auditPageSchema>>(`/administrator/audit${qs(q)}`, signal),
       placeholderData: keepPreviousData,
       staleTime: 10_000,
     }),

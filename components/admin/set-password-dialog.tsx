@@ -1,12 +1,13 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormDialogFooter } from "@/components/biometric/form-dialog-footer";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { apiPost } from "@/lib/api-client";
-import { passwordSchema, type AdminUser } from "@/lib/contract/backoffice-users";
+import type { AdminUser } from "@/lib/contract/backoffice-users";
 import { useAdminMutation } from "./use-admin-mutation";
 
 // The office sets a password directly (for example at the desk, with the student present).
@@ -14,9 +15,14 @@ export function SetPasswordDialog({ user, open, onOpenChange }: { user: AdminUse
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const save = useAdminMutation((body: { password: string }) => apiPost(`/administrator/users/${user.id}/password`, body), () => "Contraseña establecida");
-  function onSubmit(event: React.FormEvent) {
+  useEffect(() => {
+    if (open) formContracts.backofficeUsers.preload();
+  }, [open]);
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = passwordSchema.safeParse(password);
+    const contract = await formContracts.backofficeUsers.load();
+    if (!contract) return;
+    const parsed = contract.passwordSchema.safeParse(password);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     save.mutate({ password }, { onSuccess: () => { setPassword(""); onOpenChange(false); } });

@@ -11,9 +11,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, apiRequest, errorText } from "@/lib/api-client";
-import { EDITABLE_SETTING_KEYS, type EditableSettingKey } from "@/lib/contract/backoffice";
-import { configResponseSchema, type ConfigResponse } from "@/lib/contract/config";
+import { ApiError, apiRequest, errorText, type Answer } from "@/lib/api-client";
+import type { EditableSettingKey } from "@/lib/contract/backoffice";
+import { EDITABLE_SETTING_KEYS } from "@/lib/contract/constants/backoffice";
+import type { configResponseSchema, ConfigResponse } from "@/lib/contract/config";
 import { durationChoices } from "./duration-choices";
 import { PRICE_EUROS_ERROR, centsToEuros, eurosToCents } from "./euros";
 import { NativeSelect } from "./native-select";
@@ -40,7 +41,7 @@ function Form({ config }: { config: ConfigResponse }) {
   const [values, setValues] = useState<Values>(initial);
   const [priceError, setPriceError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (body: Partial<Values>) => apiRequest("/administrator/settings", { method: "PUT", json: body }, configResponseSchema),
+    mutationFn: (body: Partial<Values>) => apiRequest<Answer<typeof configResponseSchema>>("/administrator/settings", { method: "PUT", json: body }),
     onSuccess: async (next) => {
       queryClient.setQueryData(configQueries.config().queryKey, next);
       toast({ title: "Ajustes guardados", variant: "success" });

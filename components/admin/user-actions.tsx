@@ -4,10 +4,21 @@ import { useState } from "react";
 import { KeyRound, Link2, MoreHorizontal, Pencil, Power, PowerOff } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/use-toast";
-import { apiPost, errorText } from "@/lib/api-client";
-import { adminUserSchema, setPasswordLinkSchema, type AdminUser, type SetPasswordLink } from "@/lib/contract/backoffice-users";
+import { apiPost, errorText, type Answer } from "@/lib/api-client";
+import type {
+  adminUserSchema,
+  setPasswordLinkSchema,
+  AdminUser,
+  SetPasswordLink,
+} from "@/lib/contract/backoffice-users";
 import { SetPasswordDialog } from "./set-password-dialog";
 import { useAdminMutation } from "./use-admin-mutation";
 
@@ -18,10 +29,10 @@ export function UserActions({ user, onEdit, onLink }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [settingPassword, setSettingPassword] = useState(false);
   const toggle = useAdminMutation(
-    () => apiPost(`/administrator/users/${user.id}/${user.isActive ? "deactivate" : "reactivate"}`, {}, adminUserSchema),
+    () => apiPost<Answer<typeof adminUserSchema>>(`/administrator/users/${user.id}/${user.isActive ? "deactivate" : "reactivate"}`, {}),
     (u) => (u.isActive ? `${u.name} reactivado` : `${u.name} desactivado`),
   );
-  const link = useAdminMutation(() => apiPost(`/administrator/users/${user.id}/password-link`, {}, setPasswordLinkSchema));
+  const link = useAdminMutation(() => apiPost<Answer<typeof setPasswordLinkSchema>>(`/administrator/users/${user.id}/password-link`, {}));
   const onError = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: "destructive" });
 
   return (

@@ -1,20 +1,14 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormDialogFooter } from "@/components/biometric/form-dialog-footer";
 import { fieldErrors, type FieldErrors } from "@/components/biometric/form-errors";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { ApiError, apiPost, apiRequest } from "@/lib/api-client";
-import {
-  adminUserSchema,
-  createUserBodySchema,
-  setPasswordLinkSchema,
-  userWithLinkSchema,
-  type AdminUser,
-  type SetPasswordLink,
-} from "@/lib/contract/backoffice-users";
+import { ApiError, apiPost, apiRequest, type Answer } from "@/lib/api-client";
+import type { adminUserSchema, AdminUser, SetPasswordLink, setPasswordLinkSchema, userWithLinkSchema } from "@/lib/contract/backoffice-users";
 import { NativeSelect } from "./native-select";
 import { useAdminMutation } from "./use-admin-mutation";
 
@@ -59,21 +53,25 @@ function UserForm({ user, onDone, onLink }: { user?: AdminUser; onDone: () => vo
   const save = useAdminMutation(
     (body: Record<string, unknown>) =>
       user
-        ? apiRequest(`/administrator/users/${user.id}`, { method: "PUT", json: body }, adminUserSchema).then(async (u) => ({
+        ? apiRequest<Answer<typeof adminUserSchema>>(`/administrator/users/${user.id}`, { method: "PUT", json: body }).then(async (u) => ({
             user: u,
             // A user who just got a username (a CAP student, say) also gets the link to choose a password.
-            link: !user.username && u.username && !u.hasPassword ? await apiPost(`/administrator/users/${u.id}/password-link`, {}, setPasswordLinkSchema) : null,
+            link: !user.username && u.username && !u.hasPassword ? await apiPost<Answer<typeof setPasswordLinkSchema>>(`/administrator/users/${u.id}/password-link`, {}) : null,
           }))
-        : apiPost("/administrator/users", body, userWithLinkSchema),
+        : apiPost<Answer<typeof userWithLinkSchema>>("/administrator/users", body),
     (r) => (user ? "Usuario actualizado" : `Usuario creado: ${r.user.name}`),
   );
   const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const hasLogin = values.username.trim() !== "";
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.backofficeUsers.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const contract = await formContracts.backofficeUsers.load();
+    if (!contract) return;
     const body = { ...values, access: hasLogin ? values.access : "none", password: values.access === "password" && hasLogin ? values.password : undefined };
-    const parsed = createUserBodySchema.safeParse(body);
+    const parsed = contract.createUserBodySchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     const { access, password, ...rest } = body;

@@ -1,14 +1,15 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { FormDialogFooter } from "@/components/biometric/form-dialog-footer";
 import { fieldErrors, type FieldErrors } from "@/components/biometric/form-errors";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { apiPost, apiRequest } from "@/lib/api-client";
-import { vehicleBodySchema, vehicleSchema, type Vehicle } from "@/lib/contract/backoffice";
+import { apiPost, apiRequest, type Answer } from "@/lib/api-client";
+import type { Vehicle, vehicleSchema } from "@/lib/contract/backoffice";
 import { NativeSelect } from "./native-select";
 import { adminQueries } from "./queries";
 import { useAdminMutation } from "./use-admin-mutation";
@@ -40,13 +41,17 @@ function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: () => voi
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useAdminMutation(
     (body: unknown) =>
-      vehicle ? apiRequest(`/administrator/vehicles/${vehicle.id}`, { method: "PUT", json: body }, vehicleSchema) : apiPost("/administrator/vehicles", body, vehicleSchema),
+      vehicle ? apiRequest<Answer<typeof vehicleSchema>>(`/administrator/vehicles/${vehicle.id}`, { method: "PUT", json: body }) : apiPost<Answer<typeof vehicleSchema>>("/administrator/vehicles", body),
     (v) => (vehicle ? `Vehículo ${v.plate} guardado` : `Vehículo ${v.plate} añadido`),
   );
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.backoffice.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const contract = await formContracts.backoffice.load();
+    if (!contract) return;
     const body = { ...values, licenseId: values.licenseId || null };
-    const parsed = vehicleBodySchema.safeParse(body);
+    const parsed = contract.vehicleBodySchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     save.mutate(body, { onSuccess: onDone });

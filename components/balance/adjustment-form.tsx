@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { errorText } from "@/lib/api-client";
 import type { BalanceMode } from "@/lib/contract/config";
-import { balanceAdjustmentBodySchema, type MovementOperation } from "@/lib/contract/balance";
+import type { MovementOperation } from "@/lib/contract/balance";
 import { parseEuros, parseHoursMinutes } from "./adjustment-amount";
 import { useAdjustBalance } from "./use-adjust-balance";
 
@@ -22,12 +23,14 @@ export function AdjustmentForm({ studentId, mode }: { studentId: string; mode: B
   const [formError, setFormError] = useState<string | null>(null);
   const adjust = useAdjustBalance(studentId);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    const contract = await formContracts.balance.load();
+    if (!contract) return;
     const amount = mode === "money" ? parseEuros(euros) : parseHoursMinutes(hours, minutes);
     if (amount === null) return setFormError(mode === "money" ? "Indica un importe mayor que cero, por ejemplo 20,00" : "Indica horas y minutos (0 a 59) mayores que cero");
     // The route's own schema: the same rules and messages (reason length, maximum amount) before the call.
-    const body = balanceAdjustmentBodySchema.safeParse({ operation, amount, reason });
+    const body = contract.balanceAdjustmentBodySchema.safeParse({ operation, amount, reason });
     if (!body.success) return setFormError(body.error.issues[0]?.message ?? "Los datos no son válidos");
     setFormError(null);
     adjust.mutate(body.data, { onSuccess: () => [setEuros, setHours, setMinutes, setReason].forEach((set) => set("")) });
@@ -35,7 +38,7 @@ export function AdjustmentForm({ studentId, mode }: { studentId: string; mode: B
 
   const error = formError ?? (adjust.error ? errorText(adjust.error) : null);
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Ajustar saldo">
+    <form onSubmit={onSubmit} onFocusCapture={formContracts.balance.preload} className="space-y-4" aria-label="Ajustar saldo">
       <fieldset className="flex flex-wrap gap-2">
         <legend className="mb-2 text-sm font-medium">Operación</legend>
         {(["top-up", "consumption"] as const).map((op) => (

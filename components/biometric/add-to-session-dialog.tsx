@@ -1,14 +1,16 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { localDateOf, zonedInstant } from "@/lib/cap/zoned-time";
-import { addAttendanceBodySchema, STUDENT_PAGE_MAX_LIMIT, type CapSession } from "@/lib/contract/cap";
+import type { CapSession } from "@/lib/contract/cap";
+import { STUDENT_PAGE_MAX_LIMIT } from "@/lib/contract/constants/cap";
 import { cn } from "@/lib/utils";
 import { fieldErrors, type FieldErrors } from "./form-errors";
 import { FormDialogFooter } from "./form-dialog-footer";
@@ -52,10 +54,14 @@ function AddForm({ session, onDone }: { session: CapSession; onDone: () => void 
   const date = localDateOf(session.start, timeZone);
   const instant = (time: string) => (time ? zonedInstant(date, time, timeZone).toISOString() : undefined);
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.cap.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const contract = await formContracts.cap.load();
+    if (!contract) return;
     if (!selectedId) return setErrors({ studentId: "Selecciona un alumno" });
-    const parsed = addAttendanceBodySchema.safeParse({ capSessionId: session.id, studentId: selectedId, in: instant(inTime), out: instant(outTime) });
+    const parsed = contract.addAttendanceBodySchema.safeParse({ capSessionId: session.id, studentId: selectedId, in: instant(inTime), out: instant(outTime) });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     add.mutate(parsed.data, {

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api-client";
-import { ATTENDANCE_RULE_ERRORS, BIOMETRIC_ERRORS } from "@/lib/contract/cap";
+import { ATTENDANCE_RULE_ERRORS, BIOMETRIC_ERRORS } from "@/lib/contract/constants/cap";
 
 export type CaptureErrorText = { title: string; description: string };
 

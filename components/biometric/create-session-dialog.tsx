@@ -1,9 +1,10 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Info } from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
@@ -15,7 +16,7 @@ import {
   sessionName,
   type SessionTimes,
 } from "@/lib/cap/sessions";
-import { createCapSessionBodySchema, type CapCourse } from "@/lib/contract/cap";
+import type { CapCourse } from "@/lib/contract/cap";
 import { fieldErrors, type FieldErrors } from "./form-errors";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { FormField, invalidProps } from "./form-field";
@@ -59,12 +60,16 @@ function SessionForm({ course, draft, onDone }: { course: CapCourse; draft: Sess
     return found;
   }
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.cap.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const contract = await formContracts.cap.load();
+    if (!contract) return;
     const found = validate();
     if (Object.keys(found).length > 0) return setErrors(found);
     const bounds = sessionBounds(date, isSpecific ? { startTime, endTime } : null, timeZone);
-    const parsed = createCapSessionBodySchema.safeParse({
+    const parsed = contract.createCapSessionBodySchema.safeParse({
       name: sessionName(course.name, date),
       code: course.code,
       sectionId: course.sectionId,

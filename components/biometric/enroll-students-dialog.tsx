@@ -5,10 +5,18 @@ import { X } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { errorText } from "@/lib/api-client";
-import { MAX_STUDENTS_PER_COURSE, type CapStudent, type Enrollment } from "@/lib/contract/cap";
+import type { CapStudent, Enrollment } from "@/lib/contract/cap";
+import { MAX_STUDENTS_PER_COURSE } from "@/lib/contract/constants/cap";
 import { cn } from "@/lib/utils";
 import { StudentSuggestions } from "./student-suggestions";
 import { useEnrollStudents } from "./use-enrollments";

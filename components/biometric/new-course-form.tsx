@@ -7,13 +7,13 @@ import { useQuery } from "@tanstack/react-query";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { errorText } from "@/lib/api-client";
-import { createCapCourseBodySchema } from "@/lib/contract/cap";
 import { BackHeader } from "./back-header";
 import { fieldErrors, type FieldErrors } from "./form-errors";
 import { FormField, invalidProps } from "./form-field";
@@ -31,9 +31,11 @@ export function NewCourseForm() {
 
   const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
-  function onSubmit(event: React.FormEvent) {
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = createCapCourseBodySchema.safeParse({
+    const contract = await formContracts.cap.load();
+    if (!contract) return;
+    const parsed = contract.createCapCourseBodySchema.safeParse({
       ...values,
       sectionId: values.sectionId || undefined,
       start: values.start || undefined,
@@ -53,7 +55,7 @@ export function NewCourseForm() {
     <>
       <BackHeader backHref="/biometric" backLabel="Volver a los cursos" title="Nuevo curso CAP" />
       <Card className="max-w-2xl">
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={onSubmit} onFocusCapture={formContracts.cap.preload} noValidate>
           <CardContent className="grid gap-5">
             <FormField id="course-name" label="Nombre" error={errors.name}>
               <Input id="course-name" required value={values.name} onChange={(e) => set("name")(e.target.value)} {...invalidProps("course-name", errors.name)} />

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiGet } from "@/lib/api-client";
-import {
+import { ApiError, apiGet, type Answer } from "@/lib/api-client";
+import type {
   biometricReferenceSchema,
   capCourseListSchema,
   capCourseSchema,
@@ -9,9 +9,9 @@ import {
   capStudentSchema,
   enrollmentListSchema,
   sectionListSchema,
-  STUDENT_PAGE_DEFAULT_LIMIT,
   studentPageSchema,
 } from "@/lib/contract/cap";
+import { STUDENT_PAGE_DEFAULT_LIMIT } from "@/lib/contract/constants/cap";
 
 // Spec §9 cache lifetimes: courses 1 minute, sections 5 minutes, enrolments 1 minute.
 const MINUTE = 60_000;
@@ -35,53 +35,53 @@ export const biometricQueries = {
   sections: () =>
     queryOptions({
       queryKey: [...biometricQueries.all(), "sections"] as const,
-      queryFn: ({ signal }) => apiGet("/administrator/sections", sectionListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof sectionListSchema>>("/administrator/sections", signal),
       staleTime: 5 * MINUTE,
     }),
   courses: () =>
     queryOptions({
       queryKey: [...biometricQueries.all(), "courses"] as const,
-      queryFn: ({ signal }) => apiGet("/administrator/cap/cap-courses", capCourseListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof capCourseListSchema>>("/administrator/cap/cap-courses", signal),
       staleTime: MINUTE,
     }),
   course: (courseId: string) =>
     queryOptions({
       queryKey: [...biometricQueries.courses().queryKey, courseId] as const,
-      queryFn: ({ signal }) => apiGet(`/administrator/cap/cap-courses/${courseId}`, capCourseSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof capCourseSchema>>(`/administrator/cap/cap-courses/${courseId}`, signal),
       staleTime: MINUTE,
     }),
   sessions: (courseId: string) =>
     queryOptions({
       queryKey: [...biometricQueries.course(courseId).queryKey, "sessions"] as const,
-      queryFn: ({ signal }) => apiGet(`/administrator/cap/cap-courses/${courseId}/sessions`, capSessionListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof capSessionListSchema>>(`/administrator/cap/cap-courses/${courseId}/sessions`, signal),
     }),
   enrollments: (courseId: string) =>
     queryOptions({
       queryKey: [...biometricQueries.course(courseId).queryKey, "enrollments"] as const,
-      queryFn: ({ signal }) => apiGet(`/administrator/cap/cap-courses/${courseId}/enrollments`, enrollmentListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof enrollmentListSchema>>(`/administrator/cap/cap-courses/${courseId}/enrollments`, signal),
       staleTime: MINUTE,
     }),
   session: (sessionId: string) =>
     queryOptions({
       queryKey: [...biometricQueries.all(), "sessions", sessionId] as const,
-      queryFn: ({ signal }) => apiGet(`/administrator/cap/cap-sessions/${sessionId}`, capSessionSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof capSessionSchema>>(`/administrator/cap/cap-sessions/${sessionId}`, signal),
     }),
   students: (params: StudentListParams) =>
     queryOptions({
       queryKey: [...biometricQueries.all(), "students", "list", params] as const,
-      queryFn: ({ signal }) => apiGet(studentListPath(params), studentPageSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof studentPageSchema>>(studentListPath(params), signal),
     }),
   student: (studentId: string) =>
     queryOptions({
       queryKey: [...biometricQueries.all(), "students", studentId] as const,
-      queryFn: ({ signal }) => apiGet(`/administrator/students/${studentId}`, capStudentSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof capStudentSchema>>(`/administrator/students/${studentId}`, signal),
     }),
   // Spec §7: a 404 means the student has no reference yet.
   reference: (studentId: string) =>
     queryOptions({
       queryKey: [...biometricQueries.student(studentId).queryKey, "reference"] as const,
       queryFn: ({ signal }) =>
-        apiGet(`/administrator/students/${studentId}/biometric-reference`, biometricReferenceSchema, signal).catch(
+        apiGet<Answer<typeof biometricReferenceSchema>>(`/administrator/students/${studentId}/biometric-reference`, signal).catch(
           (error: unknown) => {
             if (isNotFound(error)) return null;
             throw error;

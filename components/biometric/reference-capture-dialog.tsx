@@ -5,10 +5,17 @@ import { Camera, RotateCcw, Save } from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorText } from "@/lib/api-client";
-import { BIOMETRIC_ERRORS } from "@/lib/contract/cap";
+import { BIOMETRIC_ERRORS } from "@/lib/contract/constants/cap";
 import type { CameraHandle } from "./camera";
 import { LazyCamera } from "./lazy-camera";
 import { useSaveReference } from "./use-biometric-reference";

@@ -1,11 +1,12 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { sectionBodySchema, type Section } from "@/lib/contract/cap";
+import type { Section } from "@/lib/contract/cap";
 import { fieldErrors, type FieldErrors } from "./form-errors";
 import { FormDialogFooter } from "./form-dialog-footer";
 import { FormField, invalidProps } from "./form-field";
@@ -35,9 +36,13 @@ function SectionForm({ section, onDone }: { section?: Section; onDone: () => voi
   const [authorizationNumber, setAuthorizationNumber] = useState(section?.authorizationNumber ?? "");
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.cap.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = sectionBodySchema.safeParse({ name, authorizationNumber });
+    const contract = await formContracts.cap.load();
+    if (!contract) return;
+    const parsed = contract.sectionBodySchema.safeParse({ name, authorizationNumber });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     save.mutate(parsed.data, {

@@ -1,14 +1,15 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorText } from "@/lib/api-client";
-import { capStudentBodySchema, type CapStudent } from "@/lib/contract/cap";
+import type { CapStudent } from "@/lib/contract/cap";
 import { fieldErrors, type FieldErrors } from "./form-errors";
 import { FormField, invalidProps } from "./form-field";
 import { useSaveStudent } from "./use-student-mutations";
@@ -49,9 +50,13 @@ function StudentForm({ student, onDone }: { student?: CapStudent; onDone: () => 
   });
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.cap.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = capStudentBodySchema.safeParse(values);
+    const contract = await formContracts.cap.load();
+    if (!contract) return;
+    const parsed = contract.capStudentBodySchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     save.mutate(parsed.data, {

@@ -2,8 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiPost } from "@/lib/api-client";
-import { BIOMETRIC_ERRORS, createAttendanceResponseSchema, type AttendanceType, type CapSession } from "@/lib/contract/cap";
+import { ApiError, apiPost, type Answer } from "@/lib/api-client";
+import type { createAttendanceResponseSchema, AttendanceType, CapSession } from "@/lib/contract/cap";
+import { BIOMETRIC_ERRORS } from "@/lib/contract/constants/cap";
 import { captureErrorText, type CaptureErrorText } from "./capture-errors";
 import { biometricQueries } from "./queries";
 import { saveReference, useInvalidateReference } from "./use-biometric-reference";
@@ -36,7 +37,7 @@ export function useAttendanceCapture({ session, studentId, type }: Target, onClo
 
   const register = useCallback(
     (image: string) =>
-      apiPost("/administrator/cap/cap-attendance/create", { capSessionId: session.id, studentId, type, image }, createAttendanceResponseSchema),
+      apiPost<Answer<typeof createAttendanceResponseSchema>>("/administrator/cap/cap-attendance/create", { capSessionId: session.id, studentId, type, image }),
     [session.id, studentId, type],
   );
 

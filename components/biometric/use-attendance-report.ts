@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
-import { defaultReportFileName, REPORT_ERRORS } from "@/lib/contract/cap";
+import { defaultReportFileName, REPORT_ERRORS } from "@/lib/contract/constants/cap";
 import { fileNameFromDisposition, saveBlob } from "./download";
 
 export type ReportOutcome = "success" | "incomplete" | "authorization" | "error";

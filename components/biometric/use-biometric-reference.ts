@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "@/lib/api-client";
-import { saveBiometricReferenceResponseSchema } from "@/lib/contract/cap";
+import { apiPost, type Answer } from "@/lib/api-client";
+import type { saveBiometricReferenceResponseSchema } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 
 export function saveReference(studentId: string, image: string) {
-  return apiPost(`/administrator/students/${studentId}/biometric-reference`, { image }, saveBiometricReferenceResponseSchema);
+  return apiPost<Answer<typeof saveBiometricReferenceResponseSchema>>(`/administrator/students/${studentId}/biometric-reference`, { image });
 }
 
 /** After a reference is saved, the reference view and the student (hasBiometricReference) refresh. */

@@ -1,15 +1,15 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, apiRequest } from "@/lib/api-client";
-import { enrollResultSchema } from "@/lib/contract/cap";
+import { apiPost, apiRequest, type Answer } from "@/lib/api-client";
+import type { enrollResultSchema } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 
 export function useEnrollStudents(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (studentIds: string[]) =>
-      apiPost(`/administrator/cap/cap-courses/${courseId}/enrollments`, { studentIds }, enrollResultSchema),
+      apiPost<Answer<typeof enrollResultSchema>>(`/administrator/cap/cap-courses/${courseId}/enrollments`, { studentIds }),
     onSuccess: (result) => {
       // Spec §8: enrol results are logged with their counts.
       console.info(`[cap] enrolment: ${result.successful.length} successful, ${result.failed.length} failed`);

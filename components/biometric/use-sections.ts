@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, apiRequest } from "@/lib/api-client";
-import { sectionSchema, type SectionBody } from "@/lib/contract/cap";
+import { apiPost, apiRequest, type Answer } from "@/lib/api-client";
+import type { sectionSchema, SectionBody } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 
 /** Creates a section, or updates one when `sectionId` is given. */
@@ -10,7 +10,7 @@ export function useSaveSection(sectionId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SectionBody) =>
-      apiPost(sectionId ? `/administrator/sections/${sectionId}` : "/administrator/sections", body, sectionSchema),
+      apiPost<Answer<typeof sectionSchema>>(sectionId ? `/administrator/sections/${sectionId}` : "/administrator/sections", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: biometricQueries.sections().queryKey }),
   });
 }

@@ -1,20 +1,15 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "@/lib/api-client";
-import {
-  attendanceSchema,
-  capSessionSchema,
-  type AddAttendanceBody,
-  type CreateCapSessionBody,
-} from "@/lib/contract/cap";
+import { apiPost, type Answer } from "@/lib/api-client";
+import type { attendanceSchema, capSessionSchema, AddAttendanceBody, CreateCapSessionBody } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 
 export function useCreateSession(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCapSessionBody) =>
-      apiPost(`/administrator/cap/cap-courses/${courseId}/sessions`, body, capSessionSchema),
+      apiPost<Answer<typeof capSessionSchema>>(`/administrator/cap/cap-courses/${courseId}/sessions`, body),
     onSuccess: (session) => {
       queryClient.setQueryData(biometricQueries.session(session.id).queryKey, session);
       return queryClient.invalidateQueries({ queryKey: biometricQueries.sessions(courseId).queryKey });
@@ -35,7 +30,7 @@ export function useRefreshSession() {
 export function useAddAttendance(sessionId: string, courseId: string) {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (body: AddAttendanceBody) => apiPost("/administrator/cap/cap-attendance", body, attendanceSchema),
+    mutationFn: (body: AddAttendanceBody) => apiPost<Answer<typeof attendanceSchema>>("/administrator/cap/cap-attendance", body),
     onSuccess: () => refresh(sessionId, courseId),
   });
 }

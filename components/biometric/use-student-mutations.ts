@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "@/lib/api-client";
-import { capStudentSchema, type CapStudentBody } from "@/lib/contract/cap";
+import { apiPost, type Answer } from "@/lib/api-client";
+import type { capStudentSchema, CapStudentBody } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 
 /** Creates a CAP student, or updates one when `studentId` is given. */
@@ -10,10 +10,9 @@ export function useSaveStudent(studentId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CapStudentBody) =>
-      apiPost(
+      apiPost<Answer<typeof capStudentSchema>>(
         studentId ? `/administrator/students/${studentId}/update-cap` : "/administrator/students/create-cap",
         body,
-        capStudentSchema,
       ),
     onSuccess: (student) => {
       queryClient.setQueryData(biometricQueries.student(student.id).queryKey, student);

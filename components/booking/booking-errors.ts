@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api-client";
-import { INSUFFICIENT_BALANCE_MESSAGE, slotsUnavailableBodySchema, type Slot } from "@/lib/contract/reservations";
+import type { Slot, SlotsUnavailableBody } from "@/lib/contract/reservations";
+import { INSUFFICIENT_BALANCE_MESSAGE } from "@/lib/contract/constants/reservations";
 
 export type BookingFailure =
   | { kind: "slots-unavailable"; slots: Slot[] }
@@ -12,10 +13,8 @@ const UNEXPECTED = "Ha ocurrido un error inesperado. Por favor, inténtalo de nu
 export function readBookingFailure(error: unknown): BookingFailure {
   if (error instanceof ApiError) {
     if (error.code === "SLOTS_UNAVAILABLE") {
-      const parsed = slotsUnavailableBodySchema.safeParse(error.body);
-      if (parsed.success && parsed.data.unavailable_slots.length > 0) {
-        return { kind: "slots-unavailable", slots: parsed.data.unavailable_slots };
-      }
+      const slots = (error.body as Partial<SlotsUnavailableBody>).unavailable_slots;
+      if (Array.isArray(slots) && slots.length > 0) return { kind: "slots-unavailable", slots };
     }
     if (error.code === "INSUFFICIENT_BALANCE") {
       return { kind: "insufficient-balance", message: error.serverMessage ?? INSUFFICIENT_BALANCE_MESSAGE };

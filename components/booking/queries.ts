@@ -1,14 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import { configResponseSchema } from "@/lib/contract/config";
-import { bookingCalendarSchema, instructorAssignmentListSchema } from "@/lib/contract/reservations";
+import { apiGet, type Answer } from "@/lib/api-client";
+import type { configResponseSchema } from "@/lib/contract/config";
+import type { bookingCalendarSchema, instructorAssignmentListSchema } from "@/lib/contract/reservations";
 
 // Spec §9: configuration fresh for 5 minutes, assignments for 1 minute.
 export const configQueries = {
   config: () =>
     queryOptions({
       queryKey: ["config"] as const,
-      queryFn: ({ signal }) => apiGet("/config", configResponseSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof configResponseSchema>>("/config", signal),
       staleTime: 5 * 60_000,
     }),
 };
@@ -19,7 +19,7 @@ export const bookingQueries = {
   assignments: () =>
     queryOptions({
       queryKey: ["instructor-assignments"] as const,
-      queryFn: ({ signal }) => apiGet("/student/instructor-assignments", instructorAssignmentListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof instructorAssignmentListSchema>>("/student/instructor-assignments", signal),
       staleTime: 60_000,
     }),
   calendarAll: () => ["booking-calendar"] as const,
@@ -28,7 +28,7 @@ export const bookingQueries = {
       queryKey: [...bookingQueries.calendarAll(), instructorId, start, end, durationSeconds] as const,
       queryFn: ({ signal }) => {
         const query = new URLSearchParams({ instructor: instructorId, start, end, duration: String(durationSeconds) });
-        return apiGet(`/student/reservations/calendar?${query}`, bookingCalendarSchema, signal);
+        return apiGet<Answer<typeof bookingCalendarSchema>>(`/student/reservations/calendar?${query}`, signal);
       },
       // Availability changes as other students book: keep it short-lived.
       staleTime: 30_000,

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { createReservationResponseSchema, type CreateReservationBody } from "@/lib/contract/reservations";
+import { apiRequest, type Answer } from "@/lib/api-client";
+import type { createReservationResponseSchema, CreateReservationBody } from "@/lib/contract/reservations";
 import { balanceQueries } from "@/components/balance/queries";
 import { reservationQueries } from "@/components/reservations/queries";
 import { STUDENT_CALENDAR_KEY } from "@/components/reservations/use-reservation-actions";
@@ -22,10 +22,9 @@ export function useCreateReservations() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReservationBody) =>
-      apiRequest(
+      apiRequest<Answer<typeof createReservationResponseSchema>>(
         "/student/reservations",
         { method: "POST", json: body, headers: { "Idempotency-Key": newIdempotencyKey() } },
-        createReservationResponseSchema,
       ),
     // Spec §7: afterwards the reservations, the balance and its history are refreshed.
     onSuccess: () =>

@@ -4,7 +4,7 @@ import { SendHorizontal } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { MESSAGE_MAX_LENGTH } from "@/lib/contract/messaging";
+import { MESSAGE_MAX_LENGTH } from "@/lib/contract/constants/messaging";
 
 type Props = { onSend: (body: string) => void; isPending: boolean };
 

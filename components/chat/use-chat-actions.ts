@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
-import { createdConversationSchema, messageSchema, type Conversation, type Message } from "@/lib/contract/messaging";
+import { apiRequest, type Answer } from "@/lib/api-client";
+import type { createdConversationSchema, messageSchema, Conversation, Message } from "@/lib/contract/messaging";
 import { chatQueries } from "./queries";
 
 const sendKey = (conversationId: string) => [...chatQueries.all(), "send", conversationId] as const;
@@ -17,7 +17,7 @@ export function useSendMessage(conversationId: string) {
   return useMutation({
     mutationKey: sendKey(conversationId),
     mutationFn: (body: string) =>
-      apiRequest(`/messaging/conversations/${encodeURIComponent(conversationId)}/messages`, { method: "POST", form: { body } }, messageSchema),
+      apiRequest<Answer<typeof messageSchema>>(`/messaging/conversations/${encodeURIComponent(conversationId)}/messages`, { method: "POST", form: { body } }),
     onSuccess: (message) => {
       client.setQueryData<Message[]>(key, (list = []) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
       void client.invalidateQueries({ queryKey: key });
@@ -58,7 +58,7 @@ export function useOpenContact(onOpen: (conversationId: string) => void) {
   return useMutation({
     mutationFn: async (partnerId: string) => {
       try {
-        return (await apiRequest(`/messaging/conversations`, { method: "POST", form: { partnerId } }, createdConversationSchema)).id;
+        return (await apiRequest<Answer<typeof createdConversationSchema>>(`/messaging/conversations`, { method: "POST", form: { partnerId } })).id;
       } catch (error) {
         const list = client.getQueryData<Conversation[]>(chatQueries.conversations().queryKey) ?? [];
         const existing = list.find((c) => c.partnerId === partnerId);

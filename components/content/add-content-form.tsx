@@ -7,8 +7,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiPost, errorText } from "@/lib/api-client";
-import { adminContentItemSchema, oversizeMessage, type ContentType } from "@/lib/contract/content";
+import { apiPost, errorText, type Answer } from "@/lib/api-client";
+import type { adminContentItemSchema, ContentType } from "@/lib/contract/content";
+import { oversizeMessage } from "@/lib/contract/constants/content";
 import { contentQueries } from "./queries";
 import { uploadContentFile } from "./upload-file";
 
@@ -25,7 +26,7 @@ export function AddContentForm({ licenseId }: { licenseId: string }) {
   const mutation = useMutation({
     mutationFn: () =>
       kind === "iframe"
-        ? apiPost("/administrator/content/iframes", { licenseId, name, url }, adminContentItemSchema)
+        ? apiPost<Answer<typeof adminContentItemSchema>>("/administrator/content/iframes", { licenseId, name, url })
         : uploadContentFile({ licenseId, type: kind, name }, file!),
     onSuccess: async () => {
       toast({ title: "Contenido añadido", variant: "success" });

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest, errorText } from "@/lib/api-client";
-import { adminContentListSchema, type AdminContentItem, type MoveContentBody } from "@/lib/contract/content";
+import { apiRequest, errorText, type Answer } from "@/lib/api-client";
+import type { adminContentListSchema, AdminContentItem, MoveContentBody } from "@/lib/contract/content";
 import { contentQueries } from "./queries";
 
 const TYPE_LABEL = { document: "Documento", video: "Vídeo", iframe: "Test online" } as const;
@@ -34,7 +34,7 @@ export function LibraryItemRow({ item, isFirst, isLast }: Props) {
   // One request: the server swaps the item with its neighbour and renumbers the licence in one transaction.
   const move = useMutation({
     mutationFn: (direction: MoveContentBody["direction"]) =>
-      apiRequest(`/administrator/content/${item.id}/move`, { method: "POST", json: { direction } }, adminContentListSchema),
+      apiRequest<Answer<typeof adminContentListSchema>>(`/administrator/content/${item.id}/move`, { method: "POST", json: { direction } }),
     onSuccess: done,
     onError,
   });

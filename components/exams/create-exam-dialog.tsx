@@ -2,12 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Plus, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { createExamBodySchema, type ExamOptions } from "@/lib/contract/exams";
+import type { ExamOptions } from "@/lib/contract/exams";
 import { examQueries, type StaffArea } from "./queries";
 import { useCreateExam } from "./use-staff-exams";
 
@@ -43,8 +44,12 @@ function CreateExamForm({ area, options, onDone }: { area: StaffArea; options: E
   const [error, setError] = useState<string | null>(null);
   const setSlot = (i: number, patch: Partial<SlotDraft>) => setSlots((list) => list.map((s, j) => (j === i ? { ...s, ...patch } : s)));
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.exams.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const contract = await formContracts.exams.load();
+    if (!contract) return;
     const body = {
       date: toIso(date),
       inscriptionsOpening: toIso(opening),
@@ -52,7 +57,7 @@ function CreateExamForm({ area, options, onDone }: { area: StaffArea; options: E
       location: location.trim() || null,
       slots: slots.map((s) => ({ examType: Number(s.examType), license: s.license, places: Number(s.places), visibleLimit: Number(s.visibleLimit) })),
     };
-    const parsed = createExamBodySchema.safeParse(body);
+    const parsed = contract.createExamBodySchema.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Revisa los datos");
     setError(null);
     create.mutate(body, { onSuccess: onDone });

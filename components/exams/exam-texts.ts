@@ -1,4 +1,5 @@
-import { EXAM_RESULT_LABELS, type StaffExamSlot, type UpcomingExamSlot } from "@/lib/contract/exams";
+import type { StaffExamSlot, UpcomingExamSlot } from "@/lib/contract/exams";
+import { EXAM_RESULT_LABELS } from "@/lib/contract/constants/exams";
 import { ApiError } from "@/lib/api-client";
 import { TOASTS_BY_CODE } from "@/lib/error-toasts";
 import type { StaffArea } from "./queries";

@@ -1,6 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import { examOptionsSchema, examResultListSchema, staffExamListSchema, upcomingExamListSchema, type StaffExamScope } from "@/lib/contract/exams";
+import { apiGet, type Answer } from "@/lib/api-client";
+import type {
+  examOptionsSchema,
+  examResultListSchema,
+  staffExamListSchema,
+  upcomingExamListSchema,
+  StaffExamScope,
+} from "@/lib/contract/exams";
 
 // Spec §9: exam results fresh for 1 minute. Upcoming exams carry live places: always refetched on mount.
 const ONE_MINUTE = 60_000;
@@ -12,25 +18,25 @@ export const examQueries = {
   upcoming: () =>
     queryOptions({
       queryKey: [...examQueries.all(), "upcoming"] as const,
-      queryFn: ({ signal }) => apiGet("/student/exams/upcoming", upcomingExamListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof upcomingExamListSchema>>("/student/exams/upcoming", signal),
       staleTime: 0,
     }),
   results: () =>
     queryOptions({
       queryKey: [...examQueries.all(), "results"] as const,
-      queryFn: ({ signal }) => apiGet("/student/exam-attendances", examResultListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof examResultListSchema>>("/student/exam-attendances", signal),
       staleTime: ONE_MINUTE,
     }),
   staff: (area: StaffArea, scope: StaffExamScope) =>
     queryOptions({
       queryKey: [...examQueries.all(), area, "list", scope] as const,
-      queryFn: ({ signal }) => apiGet(`/${area}/exams?scope=${scope}`, staffExamListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof staffExamListSchema>>(`/${area}/exams?scope=${scope}`, signal),
       staleTime: 0,
     }),
   options: (area: StaffArea) =>
     queryOptions({
       queryKey: [...examQueries.all(), area, "options"] as const,
-      queryFn: ({ signal }) => apiGet(`/${area}/exams/options`, examOptionsSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof examOptionsSchema>>(`/${area}/exams/options`, signal),
       staleTime: 5 * ONE_MINUTE,
     }),
 };

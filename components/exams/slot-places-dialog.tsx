@@ -1,11 +1,12 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { updateExamSlotBodySchema, type StaffExamSlot } from "@/lib/contract/exams";
+import type { StaffExamSlot } from "@/lib/contract/exams";
 import type { StaffArea } from "./queries";
 import { useUpdateSlot } from "./use-staff-exams";
 
@@ -17,9 +18,15 @@ export function SlotPlacesDialog({ area, slot, open, onOpenChange }: Props) {
   const [visibleLimit, setVisibleLimit] = useState(String(slot.visibleLimit));
   const [error, setError] = useState<string | null>(null);
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(() => {
+    if (open) formContracts.exams.preload();
+  }, [open]);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = updateExamSlotBodySchema.safeParse({ places: Number(places), visibleLimit: Number(visibleLimit) });
+    const contract = await formContracts.exams.load();
+    if (!contract) return;
+    const parsed = contract.updateExamSlotBodySchema.safeParse({ places: Number(places), visibleLimit: Number(visibleLimit) });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Los datos no son válidos");
     setError(null);
     update.mutate({ id: slot.id, ...parsed.data }, { onSuccess: () => onOpenChange(false) });

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, apiRequest } from "@/lib/api-client";
-import { examAttendanceAnswerSchema, type UpcomingExamSlot } from "@/lib/contract/exams";
+import { apiPost, apiRequest, type Answer } from "@/lib/api-client";
+import type { examAttendanceAnswerSchema, UpcomingExamSlot } from "@/lib/contract/exams";
 import { toast } from "@/components/ui/use-toast";
 import { registrationErrorToast } from "./exam-texts";
 import { examQueries } from "./queries";
@@ -26,10 +26,10 @@ export function useExamRegistration() {
   return useMutation({
     mutationFn: (v: Variables) => {
       if (v.action === "register") {
-        return apiPost("/student/exam-attendance", { exam: v.examId, examType: v.slot.examType.id, license: v.slot.license }, examAttendanceAnswerSchema);
+        return apiPost<Answer<typeof examAttendanceAnswerSchema>>("/student/exam-attendance", { exam: v.examId, examType: v.slot.examType.id, license: v.slot.license });
       }
-      if (v.action === "backup") return apiPost(`${slotPath(v)}/backup-attendance`, undefined, examAttendanceAnswerSchema);
-      return apiRequest(`${slotPath(v)}/attendance`, { method: "DELETE" }, examAttendanceAnswerSchema);
+      if (v.action === "backup") return apiPost<Answer<typeof examAttendanceAnswerSchema>>(`${slotPath(v)}/backup-attendance`, undefined);
+      return apiRequest<Answer<typeof examAttendanceAnswerSchema>>(`${slotPath(v)}/attendance`, { method: "DELETE" });
     },
     onSuccess: (_data, v) => toast({ ...SUCCESS[v.action], variant: "success" }),
     onError: (error) => toast({ ...registrationErrorToast(error), variant: "destructive" }),

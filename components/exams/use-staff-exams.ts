@@ -1,8 +1,13 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, apiRequest } from "@/lib/api-client";
-import { examAttendanceAnswerSchema, staffExamSchema, type CreateExamBody, type UpdateExamSlotBody } from "@/lib/contract/exams";
+import { apiPost, apiRequest, type Answer } from "@/lib/api-client";
+import type {
+  examAttendanceAnswerSchema,
+  staffExamSchema,
+  CreateExamBody,
+  UpdateExamSlotBody,
+} from "@/lib/contract/exams";
 import { toast } from "@/components/ui/use-toast";
 import { registrationErrorToast } from "./exam-texts";
 import { examQueries, type StaffArea } from "./queries";
@@ -18,7 +23,7 @@ function useStaffMutation<V>(run: (v: V) => Promise<unknown>, success: { title: 
 }
 
 export const useCreateExam = (area: StaffArea) =>
-  useStaffMutation((body: CreateExamBody) => apiPost(`/${area}/exams`, body, staffExamSchema), { title: "Convocatoria creada" });
+  useStaffMutation((body: CreateExamBody) => apiPost<Answer<typeof staffExamSchema>>(`/${area}/exams`, body), { title: "Convocatoria creada" });
 
 export const useDeleteExam = (area: StaffArea) =>
   useStaffMutation((id: string) => apiRequest(`/${area}/exams/${encodeURIComponent(id)}`, { method: "DELETE" }), { title: "Convocatoria eliminada" });
@@ -37,13 +42,13 @@ export const useRecordResult = (area: StaffArea) =>
 
 export const useWithdrawAttendance = (area: StaffArea) =>
   useStaffMutation(
-    (id: string) => apiPost(`/${area}/exam-attendances/${encodeURIComponent(id)}/withdraw`, undefined, examAttendanceAnswerSchema),
+    (id: string) => apiPost<Answer<typeof examAttendanceAnswerSchema>>(`/${area}/exam-attendances/${encodeURIComponent(id)}/withdraw`, undefined),
     { title: "Alumno retirado del examen", description: "Si había lista de reserva, el primero ha pasado a estar inscrito." },
   );
 
 export const useRegisterStudent = (area: StaffArea) =>
   useStaffMutation(
     ({ slotId, studentId }: { slotId: string; studentId: string }) =>
-      apiPost(`/${area}/exam-slots/${encodeURIComponent(slotId)}/registrations`, { studentId }, examAttendanceAnswerSchema),
+      apiPost<Answer<typeof examAttendanceAnswerSchema>>(`/${area}/exam-slots/${encodeURIComponent(slotId)}/registrations`, { studentId }),
     { title: "Alumno inscrito" },
   );

@@ -2,6 +2,7 @@
 
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { createOverrideBodySchema, type AvailabilityOverride, type OverrideType } from "@/lib/contract/availability";
+import type { AvailabilityOverride, OverrideType } from "@/lib/contract/availability";
 import { formatDate, formatLongDay } from "@/lib/format/dates";
 import { useAddOverride, useDeleteOverride } from "./use-availability";
 
@@ -30,9 +31,11 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
   const remove = useDeleteOverride();
   const upcoming = overrides.filter((o) => o.date >= today).sort((a, b) => a.date.localeCompare(b.date));
 
-  const onAdd = (event: React.FormEvent) => {
+  const onAdd = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = createOverrideBodySchema.safeParse({ date, type, start: start || null, end: end || null });
+    const contract = await formContracts.availability.load();
+    if (!contract) return;
+    const parsed = contract.createOverrideBodySchema.safeParse({ date, type, start: start || null, end: end || null });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Los datos no son válidos");
       return;
@@ -55,7 +58,7 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <form onSubmit={onAdd} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,auto)_1fr] lg:items-end">
+        <form onSubmit={onAdd} onFocusCapture={formContracts.availability.preload} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,auto)_1fr] lg:items-end">
           <div className="grid gap-2">
             <Label htmlFor="override-date">Fecha</Label>
             <Input id="override-date" type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} />

@@ -1,12 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import { availabilitySchema } from "@/lib/contract/availability";
-import {
+import { apiGet, type Answer } from "@/lib/api-client";
+import type { availabilitySchema } from "@/lib/contract/availability";
+import type {
   instructorCalendarSchema,
   instructorDashboardSchema,
   instructorReservationListSchema,
   instructorStudentListSchema,
-  type ReservationScope,
+  ReservationScope,
 } from "@/lib/contract/instructor";
 
 // The instructor's screens use the student side's lifetimes: reservations 1 minute (spec §9).
@@ -17,32 +17,32 @@ export const instructorQueries = {
   reservations: (scope: ReservationScope) =>
     queryOptions({
       queryKey: [...instructorQueries.all(), "reservations", scope] as const,
-      queryFn: ({ signal }) => apiGet(`/instructor/reservations?scope=${scope}`, instructorReservationListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof instructorReservationListSchema>>(`/instructor/reservations?scope=${scope}`, signal),
       staleTime: ONE_MINUTE,
     }),
   dashboard: () =>
     queryOptions({
       queryKey: [...instructorQueries.all(), "dashboard"] as const,
-      queryFn: ({ signal }) => apiGet("/instructor/dashboard", instructorDashboardSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof instructorDashboardSchema>>("/instructor/dashboard", signal),
       staleTime: ONE_MINUTE,
     }),
   calendar: (start: string, end: string) =>
     queryOptions({
       queryKey: [...instructorQueries.all(), "calendar", start, end] as const,
       queryFn: ({ signal }) =>
-        apiGet(`/instructor/calendar?${new URLSearchParams({ start, end })}`, instructorCalendarSchema, signal),
+        apiGet<Answer<typeof instructorCalendarSchema>>(`/instructor/calendar?${new URLSearchParams({ start, end })}`, signal),
       staleTime: ONE_MINUTE,
     }),
   students: () =>
     queryOptions({
       queryKey: [...instructorQueries.all(), "students"] as const,
-      queryFn: ({ signal }) => apiGet("/instructor/students", instructorStudentListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof instructorStudentListSchema>>("/instructor/students", signal),
       staleTime: ONE_MINUTE,
     }),
   availability: () =>
     queryOptions({
       queryKey: [...instructorQueries.all(), "availability"] as const,
-      queryFn: ({ signal }) => apiGet("/instructor/availability", availabilitySchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof availabilitySchema>>("/instructor/availability", signal),
       staleTime: 5 * 60_000,
     }),
 };

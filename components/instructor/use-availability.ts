@@ -1,12 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, apiRequest, errorText } from "@/lib/api-client";
-import {
-  availabilityOverrideSchema,
-  type CreateOverrideBody,
-  type ReplaceRulesBody,
-} from "@/lib/contract/availability";
+import { apiPost, apiRequest, errorText, type Answer } from "@/lib/api-client";
+import type { availabilityOverrideSchema, CreateOverrideBody, ReplaceRulesBody } from "@/lib/contract/availability";
 import { toast } from "@/components/ui/use-toast";
 import { instructorQueries } from "./queries";
 
@@ -36,7 +32,7 @@ export function useSaveRules() {
 export function useAddOverride() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CreateOverrideBody) => apiPost("/instructor/availability/overrides", body, availabilityOverrideSchema),
+    mutationFn: (body: CreateOverrideBody) => apiPost<Answer<typeof availabilityOverrideSchema>>("/instructor/availability/overrides", body),
     onSuccess: () => toast({ title: "Excepción añadida", description: "El cambio se ha guardado en tu horario.", variant: "success" }),
     onError: onFailure,
     onSettled: refresh,

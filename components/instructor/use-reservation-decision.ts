@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, errorText } from "@/lib/api-client";
-import { instructorReservationSchema } from "@/lib/contract/instructor";
+import { apiPost, errorText, type Answer } from "@/lib/api-client";
+import type { instructorReservationSchema } from "@/lib/contract/instructor";
 import { toast } from "@/components/ui/use-toast";
 import { instructorQueries } from "./queries";
 
@@ -35,10 +35,9 @@ export function useReservationDecision() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, reason }: { id: string; decision: Decision; reason?: string }) =>
-      apiPost(
+      apiPost<Answer<typeof instructorReservationSchema>>(
         `/instructor/reservations/${encodeURIComponent(id)}/${PATHS[decision]}`,
         reason === undefined ? {} : { reason },
-        instructorReservationSchema,
       ),
     onSuccess: (_data, { decision }) => toast({ ...SUCCESS[decision], variant: "success" }),
     onError: (error) =>

@@ -2,10 +2,11 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { replaceRulesBodySchema, type AvailabilityRule } from "@/lib/contract/availability";
+import type { AvailabilityRule } from "@/lib/contract/availability";
 import { useSaveRules } from "./use-availability";
 import { WEEKDAY_LABELS, WEEKDAYS } from "./weekday-labels";
 
@@ -26,8 +27,10 @@ export function WeeklyRulesEditor({ draft, onDraftChange, onReset, isDirty }: Pr
     onDraftChange(next);
   };
   const update = (key: string, patch: Partial<DraftRule>) => change(draft.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const onSave = () => {
-    const parsed = replaceRulesBodySchema.safeParse({ rules: draft.map(({ weekday, start, end }) => ({ weekday, start, end })) });
+  const onSave = async () => {
+    const contract = await formContracts.availability.load();
+    if (!contract) return;
+    const parsed = contract.replaceRulesBodySchema.safeParse({ rules: draft.map(({ weekday, start, end }) => ({ weekday, start, end })) });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "El horario no es válido");
       return;
@@ -37,7 +40,7 @@ export function WeeklyRulesEditor({ draft, onDraftChange, onReset, isDirty }: Pr
   };
 
   return (
-    <Card className="gap-4">
+    <Card className="gap-4" onFocusCapture={formContracts.availability.preload}>
       <CardHeader>
         <CardTitle>Horario semanal</CardTitle>
         <CardDescription>Las franjas en las que tus alumnos pueden reservar prácticas cada semana.</CardDescription>

@@ -1,4 +1,5 @@
-import { MAX_ITEM_QUANTITY, type Product } from "@/lib/contract/shop";
+import type { Product } from "@/lib/contract/shop";
+import { MAX_ITEM_QUANTITY } from "@/lib/contract/constants/shop";
 
 // The top-up screen's selection: product id → quantity. Quantity 0 removes the product (second document §5).
 export type Cart = Readonly<Record<string, number>>;

@@ -3,7 +3,7 @@
 import { Minus, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { MAX_ITEM_QUANTITY } from "@/lib/contract/shop";
+import { MAX_ITEM_QUANTITY } from "@/lib/contract/constants/shop";
 
 type Props = { label: string; value: number; onChange: (value: number) => void };
 

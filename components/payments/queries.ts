@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import { orderSchema, productListSchema, stripePublicKeySchema, type StripePublicKey } from "@/lib/contract/shop";
+import { apiGet, type Answer } from "@/lib/api-client";
+import type { orderSchema, productListSchema, stripePublicKeySchema, StripePublicKey } from "@/lib/contract/shop";
 import { PROCESSING_RECHECK_MS } from "./payment-outcome";
 
 // Second document §9: products fresh for 5 minutes, the payment public key for 1 hour.
@@ -9,20 +9,20 @@ export const shopQueries = {
   products: () =>
     queryOptions({
       queryKey: [...shopQueries.all(), "products"] as const,
-      queryFn: ({ signal }) => apiGet("/shop/products", productListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof productListSchema>>("/shop/products", signal),
       staleTime: 5 * 60_000,
       retry: 1,
     }),
   order: (id: string) =>
     queryOptions({
       queryKey: [...shopQueries.all(), "order", id] as const,
-      queryFn: ({ signal }) => apiGet(`/shop/order/${encodeURIComponent(id)}`, orderSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof orderSchema>>(`/shop/order/${encodeURIComponent(id)}`, signal),
       retry: false,
     }),
   publicKey: () =>
     queryOptions({
       queryKey: [...shopQueries.all(), "public-key"] as const,
-      queryFn: ({ signal }) => apiGet("/shop/stripe/public-key", stripePublicKeySchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof stripePublicKeySchema>>("/shop/stripe/public-key", signal),
       staleTime: 60 * 60_000,
       retry: 1,
     }),

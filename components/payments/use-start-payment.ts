@@ -2,8 +2,8 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { apiPost } from "@/lib/api-client";
-import { createOrderResponseSchema, orderPaymentResponseSchema, type CreateOrderBody } from "@/lib/contract/shop";
+import { apiPost, type Answer } from "@/lib/api-client";
+import type { createOrderResponseSchema, orderPaymentResponseSchema, CreateOrderBody } from "@/lib/contract/shop";
 
 export const paymentHref = (clientSecret: string, orderId: string) =>
   `/student/balance/payment?${new URLSearchParams({ client_secret: clientSecret, order_id: orderId })}`;
@@ -13,8 +13,8 @@ export function useStartPayment() {
   const router = useRouter();
   return useMutation({
     mutationFn: async (items: CreateOrderBody["items"]) => {
-      const { id } = await apiPost("/shop/order", { items }, createOrderResponseSchema);
-      const { clientSecret } = await apiPost("/shop/order/payment", { orderId: id }, orderPaymentResponseSchema);
+      const { id } = await apiPost<Answer<typeof createOrderResponseSchema>>("/shop/order", { items });
+      const { clientSecret } = await apiPost<Answer<typeof orderPaymentResponseSchema>>("/shop/order/payment", { orderId: id });
       return { orderId: id, clientSecret };
     },
     onSuccess: ({ orderId, clientSecret }) => router.push(paymentHref(clientSecret, orderId)),

@@ -1,4 +1,4 @@
-import { webLink } from "@/lib/contract/calendar";
+import { webLink } from "@/lib/contract/constants/calendar";
 import { textColorFor, typeLabel } from "./calendar-colors";
 
 describe("student calendar helpers", () => {

@@ -1,4 +1,5 @@
-import { STUDENT_CALENDAR_COLORS, type StudentCalendarEvent } from "@/lib/contract/calendar";
+import type { StudentCalendarEvent } from "@/lib/contract/calendar";
+import { STUDENT_CALENDAR_COLORS } from "@/lib/contract/constants/calendar";
 
 const C = STUDENT_CALENDAR_COLORS;
 // The legend of the colours the API paints (spec §2).

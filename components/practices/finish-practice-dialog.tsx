@@ -1,11 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormDialogFooter } from "@/components/biometric/form-dialog-footer";
 import type { FieldErrors } from "@/components/biometric/form-errors";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { finishPracticeBodySchema, type PendingPractice } from "@/lib/contract/practices";
+import type { PendingPractice } from "@/lib/contract/practices";
 import { formatTimeRange } from "@/lib/format/dates";
 import { emptyPracticeFields, PracticeFields, practiceFieldsBody, vehiclesFor, type PracticeFieldValues } from "./practice-fields";
 import { practiceDay } from "./practice-format";
@@ -44,10 +45,14 @@ function FinishForm({ lesson, onDone }: { lesson: PendingPractice; onDone: () =>
   // With a single vehicle for the licence, it is the one.
   const vehicleId = values.vehicleId || (vehicles.length === 1 ? vehicles[0]!.id : "");
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.practices.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const contract = await formContracts.practices.load();
+    if (!contract) return;
     const body = { ...practiceFieldsBody({ ...values, vehicleId }), reservationId: lesson.reservationId };
-    const checked = checkPracticeForm(finishPracticeBodySchema, body, values);
+    const checked = checkPracticeForm(contract.finishPracticeBodySchema, body, values);
     setErrors(checked.errors);
     if (checked.data) record.mutate({ kind: "finish", body: checked.data }, { onSuccess: onDone });
   }

@@ -2,15 +2,15 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { NativeSelect } from "@/components/admin/native-select";
 import { FormDialogFooter } from "@/components/biometric/form-dialog-footer";
 import type { FieldErrors } from "@/components/biometric/form-errors";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
 import { instructorQueries } from "@/components/instructor/queries";
+import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { manualPracticeBodySchema } from "@/lib/contract/practices";
 import { emptyPracticeFields, PracticeFields, practiceFieldsBody, vehiclesFor, type PracticeFieldValues } from "./practice-fields";
 import { practiceQueries } from "./queries";
 import { checkPracticeForm, useRecordPractice } from "./use-record-practice";
@@ -50,8 +50,12 @@ function ManualForm({ onDone }: { onDone: () => void }) {
   const chosenLicense = licenseId || (licenses.length === 1 ? licenses[0]!.id : "");
   const vehicles = vehiclesFor(fleet.data ?? [], chosenLicense || null);
 
-  function onSubmit(event: React.FormEvent) {
+  useEffect(formContracts.practices.preload, []);
+
+  async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const contract = await formContracts.practices.load();
+    if (!contract) return;
     const required: FieldErrors = {};
     if (!studentId) required.studentId = "Selecciona un alumno";
     if (!chosenLicense) required.licenseId = "Selecciona un permiso";
@@ -65,7 +69,7 @@ function ManualForm({ onDone }: { onDone: () => void }) {
       startAt: instant(date, times.start),
       endAt: instant(date, times.end),
     };
-    const checked = checkPracticeForm(manualPracticeBodySchema, body, values);
+    const checked = checkPracticeForm(contract.manualPracticeBodySchema, body, values);
     const all = { ...checked.errors, ...required };
     setErrors(all);
     if (checked.data && Object.keys(required).length === 0) record.mutate({ kind: "manual", body: checked.data }, { onSuccess: onDone });

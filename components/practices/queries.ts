@@ -1,12 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import { calendarFeedSchema, studentCalendarSchema } from "@/lib/contract/calendar";
-import {
+import { apiGet, type Answer } from "@/lib/api-client";
+import type { calendarFeedSchema, studentCalendarSchema } from "@/lib/contract/calendar";
+import type {
   pendingPracticeListSchema,
   instructorPracticeListSchema,
   practiceHistorySchema,
   practiceVehicleListSchema,
-  type InstructorPracticesQuery,
+  InstructorPracticesQuery,
 } from "@/lib/contract/practices";
 
 const ONE_MINUTE = 60_000;
@@ -17,20 +17,20 @@ export const practiceQueries = {
   history: () =>
     queryOptions({
       queryKey: [...practiceQueries.all(), "history"] as const,
-      queryFn: ({ signal }) => apiGet("/student/practices/history", practiceHistorySchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof practiceHistorySchema>>("/student/practices/history", signal),
       staleTime: 5 * ONE_MINUTE,
       refetchOnMount: "always",
     }),
   calendar: (start: string, end: string) =>
     queryOptions({
       queryKey: [...practiceQueries.all(), "calendar", start, end] as const,
-      queryFn: ({ signal }) => apiGet(`/student/calendar?${new URLSearchParams({ start, end })}`, studentCalendarSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof studentCalendarSchema>>(`/student/calendar?${new URLSearchParams({ start, end })}`, signal),
       staleTime: ONE_MINUTE,
     }),
   feed: () =>
     queryOptions({
       queryKey: [...practiceQueries.all(), "feed"] as const,
-      queryFn: ({ signal }) => apiGet("/student/calendar/feed", calendarFeedSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof calendarFeedSchema>>("/student/calendar/feed", signal),
       staleTime: 5 * ONE_MINUTE,
     }),
   instructorList: (filter: InstructorPracticesQuery) =>
@@ -40,20 +40,20 @@ export const practiceQueries = {
         const params = new URLSearchParams();
         if (filter.studentId) params.set("studentId", filter.studentId);
         if (filter.month) params.set("month", filter.month);
-        return apiGet(`/instructor/practices?${params}`, instructorPracticeListSchema, signal);
+        return apiGet<Answer<typeof instructorPracticeListSchema>>(`/instructor/practices?${params}`, signal);
       },
       staleTime: ONE_MINUTE,
     }),
   pending: () =>
     queryOptions({
       queryKey: [...practiceQueries.all(), "instructor", "pending"] as const,
-      queryFn: ({ signal }) => apiGet("/instructor/practices/pending", pendingPracticeListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof pendingPracticeListSchema>>("/instructor/practices/pending", signal),
       staleTime: ONE_MINUTE,
     }),
   vehicles: () =>
     queryOptions({
       queryKey: [...practiceQueries.all(), "instructor", "vehicles"] as const,
-      queryFn: ({ signal }) => apiGet("/instructor/vehicles", practiceVehicleListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof practiceVehicleListSchema>>("/instructor/vehicles", signal),
       staleTime: 5 * ONE_MINUTE,
     }),
 };

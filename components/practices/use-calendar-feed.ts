@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, apiRequest, errorText } from "@/lib/api-client";
-import { calendarFeedSchema } from "@/lib/contract/calendar";
+import { apiPost, apiRequest, errorText, type Answer } from "@/lib/api-client";
+import type { calendarFeedSchema } from "@/lib/contract/calendar";
 import { toast } from "@/components/ui/use-toast";
 import { practiceQueries } from "./queries";
 
@@ -14,7 +14,7 @@ export function useCalendarFeed() {
   const client = useQueryClient();
   const key = practiceQueries.feed().queryKey;
   const rotate = useMutation({
-    mutationFn: () => apiPost("/student/calendar/feed", {}, calendarFeedSchema),
+    mutationFn: () => apiPost<Answer<typeof calendarFeedSchema>>("/student/calendar/feed", {}),
     onSuccess: (feed) => client.setQueryData(key, feed),
     onError,
   });

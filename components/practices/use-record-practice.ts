@@ -5,8 +5,8 @@ import type { z } from "zod";
 import { fieldErrors, type FieldErrors } from "@/components/biometric/form-errors";
 import { instructorQueries } from "@/components/instructor/queries";
 import { toast } from "@/components/ui/use-toast";
-import { apiPost } from "@/lib/api-client";
-import { instructorPracticeSchema, type FinishPracticeBody, type ManualPracticeBody } from "@/lib/contract/practices";
+import { apiPost, type Answer } from "@/lib/api-client";
+import type { instructorPracticeSchema, FinishPracticeBody, ManualPracticeBody } from "@/lib/contract/practices";
 import { SIGNATURE_ERRORS, type PracticeFieldValues } from "./practice-fields";
 import { practiceQueries } from "./queries";
 
@@ -26,7 +26,7 @@ export function useRecordPractice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: Request) =>
-      apiPost(request.kind === "finish" ? "/instructor/practices" : "/instructor/practices/manual", request.body, instructorPracticeSchema),
+      apiPost<Answer<typeof instructorPracticeSchema>>(request.kind === "finish" ? "/instructor/practices" : "/instructor/practices/manual", request.body),
     onSuccess: () => toast({ title: "Práctica finalizada", description: "La práctica se ha registrado correctamente.", variant: "success" }),
     onSettled: () =>
       Promise.all([

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import { reservationListSchema, reservationSchema } from "@/lib/contract/reservations";
+import { apiGet, type Answer } from "@/lib/api-client";
+import type { reservationListSchema, reservationSchema } from "@/lib/contract/reservations";
 
 // Spec §9: reservations list and single reservation fresh for 1 minute.
 const ONE_MINUTE = 60_000;
@@ -10,7 +10,7 @@ export const reservationQueries = {
   list: () =>
     queryOptions({
       queryKey: [...reservationQueries.all(), "list"] as const,
-      queryFn: ({ signal }) => apiGet("/student/reservations", reservationListSchema, signal),
+      queryFn: ({ signal }) => apiGet<Answer<typeof reservationListSchema>>("/student/reservations", signal),
       staleTime: ONE_MINUTE,
     }),
   detail: (id: string) =>
@@ -18,7 +18,7 @@ export const reservationQueries = {
       queryKey: [...reservationQueries.all(), "detail", id] as const,
       queryFn: ({ signal }) => {
         if (!id) throw new Error("Reservation ID is required");
-        return apiGet(`/student/reservations/${encodeURIComponent(id)}`, reservationSchema, signal);
+        return apiGet<Answer<typeof reservationSchema>>(`/student/reservations/${encodeURIComponent(id)}`, signal);
       },
       staleTime: ONE_MINUTE,
     }),

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { RESERVATION_STATUS_LABELS, type ReservationStatus } from "@/lib/contract/reservations";
+import type { ReservationStatus } from "@/lib/contract/reservations";
+import { RESERVATION_STATUS_LABELS } from "@/lib/contract/constants/reservations";
 import { cn } from "@/lib/utils";
 
 // Colours follow the student calendar's (spec §2): requested amber, confirmed teal, denied red, cancelled/annulled grey.

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiPost } from "@/lib/api-client";
-import { reservationSchema, type RequestCancellationBody } from "@/lib/contract/reservations";
+import { apiPost, type Answer } from "@/lib/api-client";
+import type { reservationSchema, RequestCancellationBody } from "@/lib/contract/reservations";
 import { toast } from "@/components/ui/use-toast";
 import { balanceQueries } from "@/components/balance/queries";
 import { bookingQueries } from "@/components/booking/queries";
@@ -25,7 +25,7 @@ function refreshAfterChange(client: QueryClient) {
 export function useCancelReservation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiPost(`/student/reservations/${encodeURIComponent(id)}/cancel`, undefined, reservationSchema),
+    mutationFn: (id: string) => apiPost<Answer<typeof reservationSchema>>(`/student/reservations/${encodeURIComponent(id)}/cancel`, undefined),
     onSuccess: () => {
       toast({
         title: "Solicitud cancelada",
@@ -43,7 +43,7 @@ export function useRequestCancellation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string } & RequestCancellationBody) =>
-      apiPost(`/student/reservations/${encodeURIComponent(id)}/request-cancellation`, { reason: reason.trim() }, reservationSchema),
+      apiPost<Answer<typeof reservationSchema>>(`/student/reservations/${encodeURIComponent(id)}/request-cancellation`, { reason: reason.trim() }),
     onSuccess: () => {
       toast({
         title: "Solicitud enviada",

@@ -7,14 +7,31 @@ export const TENANT_INFO_FAILED = "Failed to load tenant information";
 
 export type CachedTenantInfo = { data: TenantInfo; timestamp: number };
 
-// The browser's read of the school (spec §4): /api/info checked against the contract, then kept in local storage for
-// the next page load. The schema (and with it the schema library) is loaded with the first read instead of with the
-// page: the public pages (login, set-password) get the school from the server and never need it (issue 13).
+/**
+ * Whether an answer or a stored copy carries every field of the school the shell reads. A structural check rather than
+ * the contract's schema, which would bring zod into every page (issue 13); it refuses what a proxy or a captive portal
+ * might answer in place of the API, and a copy stored by an earlier version of the app.
+ */
+export function isTenantInfo(value: unknown): value is TenantInfo {
+  const info = value as Partial<TenantInfo> | null;
+  return (
+    typeof info?.name === "string" &&
+    typeof info.themeColor === "string" &&
+    typeof info.timeZone === "string" &&
+    "headerLogo" in info &&
+    "loginLogo" in info &&
+    typeof info.icons === "object" &&
+    info.icons !== null
+  );
+}
+
+// The browser's read of the school (spec §4): /api/info, then kept in local storage for the next page load.
 export async function fetchTenantInfo(): Promise<TenantInfo> {
   let data: TenantInfo;
   try {
-    const [{ tenantInfoSchema }, answer] = await Promise.all([import("@/lib/contract/tenant"), apiGet("/info")]);
-    data = tenantInfoSchema.parse(answer);
+    const answer = await apiGet("/info");
+    if (!isTenantInfo(answer)) throw new Error(TENANT_INFO_FAILED);
+    data = answer;
   } catch (error) {
     // The API's own reason when it gave one (TENANT_NOT_FOUND, …), else the spec's message.
     throw new Error(error instanceof ApiError && error.message !== "An error occurred" ? error.message : TENANT_INFO_FAILED);

@@ -2,12 +2,12 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiGet, apiRequest } from "@/lib/api-client";
-import { profileSchema, sessionResponseSchema, type SessionResponse } from "@/lib/contract/auth";
+import { apiGet, apiRequest, type Answer } from "@/lib/api-client";
+import type { profileSchema, sessionResponseSchema, SessionResponse } from "@/lib/contract/auth";
 import { IMPERSONATION_HP_COOKIE } from "@/lib/session/cookie-names";
 
 export const sessionQueryKey = ["session"] as const;
-const readSession = () => apiGet("/session", sessionResponseSchema);
+const readSession = () => apiGet<Answer<typeof sessionResponseSchema>>("/session");
 
 // Spec §4: the session is re-read when the window gains focus or the tab becomes visible;
 // an invalid token signs the user out.
@@ -41,7 +41,7 @@ export function useMyId(): string | null {
 }
 
 export function useProfile() {
-  return useQuery({ queryKey: ["me"], queryFn: () => apiGet("/me", profileSchema), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: ["me"], queryFn: () => apiGet<Answer<typeof profileSchema>>("/me"), staleTime: 5 * 60_000 });
 }
 
 export async function logout(): Promise<void> {

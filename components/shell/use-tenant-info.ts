@@ -1,21 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { tenantInfoSchema, type TenantInfo } from "@/lib/contract/tenant";
-import { fetchTenantInfo, TENANT_INFO_MAX_AGE_MS, TENANT_INFO_STORAGE_KEY, type CachedTenantInfo } from "./tenant-info-source";
+import type { TenantInfo } from "@/lib/contract/tenant";
+import { fetchTenantInfo, isTenantInfo, TENANT_INFO_MAX_AGE_MS, TENANT_INFO_STORAGE_KEY, type CachedTenantInfo } from "./tenant-info-source";
 
 function readCache(): CachedTenantInfo | undefined {
   try {
     const raw = window.localStorage.getItem(TENANT_INFO_STORAGE_KEY);
     if (!raw) return undefined;
-    const parsed = JSON.parse(raw) as CachedTenantInfo;
-    return tenantInfoSchema.safeParse(parsed.data).success ? parsed : undefined;
+    const copy = JSON.parse(raw) as Partial<CachedTenantInfo> | null;
+    return typeof copy?.timestamp === "number" && isTenantInfo(copy.data) ? (copy as CachedTenantInfo) : undefined;
   } catch {
     return undefined;
   }
 }
 
-// The stored copy only seeds the query before its first answer: read (and checked against the schema) once per page
+// The stored copy only seeds the query before its first answer: read (and checked) once per page
 // load, not on every render of every component that asks for the school's time zone (issue 13).
 let storedCopy: { value: CachedTenantInfo | undefined } | null = null;
 function cachedOnce(): CachedTenantInfo | undefined {

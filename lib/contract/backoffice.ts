@@ -1,24 +1,9 @@
 import { z } from "zod";
 import { paginationSchema } from "./common";
-import { CONFIG_KEYS, type ConfigKey } from "./config";
+import type { ConfigKey } from "./config";
+import { EDITABLE_SETTING_KEYS, LICENSE_CATALOGUE } from "./constants/backoffice";
 
 // Licences, assignments, vehicles, settings and the audit log of the back-office.
-// The spec's licence codes (000 §3) the office may add, with their default names. The spec names the driving codes
-// exactly; for "several ADR codes, CAP codes, conseller de seguridad, carretillas elevadoras, competencia profesional"
-// it gives no codes, so these are ours (docs/decisions/backoffice.md).
-/** The highest hourly price a school may set, in cents (100.000 €): the settings form and the API check the same. */
-export const HOURLY_PRICE_MAX_CENTS = 100_000_00;
-
-export const LICENSE_CATALOGUE = [
-  ["am", "AM"], ["a1", "A1"], ["a2", "A2"], ["a", "A"], ["b", "B"], ["b-e", "B+E"], ["rec-b", "Recuperación B"],
-  ["c1", "C1"], ["c", "C"], ["c-e", "C+E"], ["rec-c", "Recuperación C"], ["d", "D"], ["rec-d", "Recuperación D"],
-  ["adr-basico", "ADR básico"], ["adr-cisternas", "ADR cisternas"], ["adr-explosivos", "ADR explosivos (clase 1)"],
-  ["adr-radiactivos", "ADR radiactivos (clase 7)"],
-  ["cap-inicial-mercancias", "CAP inicial mercancías"], ["cap-inicial-viajeros", "CAP inicial viajeros"],
-  ["cap-continua-mercancias", "CAP continua mercancías"], ["cap-continua-viajeros", "CAP continua viajeros"],
-  ["conseller-seguridad", "Consejero de seguridad"], ["carretillas-elevadoras", "Carretillas elevadoras"],
-  ["competencia-profesional", "Competencia profesional"],
-] as const;
 export const LICENSE_CODES = LICENSE_CATALOGUE.map(([code]) => code) as [string, ...string[]];
 
 export const adminLicenseSchema = z.object({
@@ -108,7 +93,6 @@ export type VehicleBody = z.input<typeof vehicleBodySchema>;
 
 // Settings the office edits (stripe_charges_enabled follows the payment keys and is not editable).
 export type EditableSettingKey = Exclude<ConfigKey, "stripe_charges_enabled">;
-export const EDITABLE_SETTING_KEYS = CONFIG_KEYS.filter((k): k is EditableSettingKey => k !== "stripe_charges_enabled");
 export const settingsBodySchema = z.strictObject(
   Object.fromEntries(
     EDITABLE_SETTING_KEYS.map((k) => [k, z.string({ error: "Cada ajuste se envía como texto" }).trim().max(40, "El valor es demasiado largo").optional()]),

@@ -21,16 +21,6 @@ export const MOVEMENT_DESCRIPTIONS = [
 export const movementDescriptionSchema = z.enum(MOVEMENT_DESCRIPTIONS);
 export type MovementDescription = z.infer<typeof movementDescriptionSchema>;
 
-// The spec's labels (second document §3).
-export const MOVEMENT_LABELS: Record<MovementDescription, string> = {
-  reserva_solicitada: "Reserva solicitada",
-  reserva_cancelada: "Reserva cancelada",
-  reserva_denegada: "Reserva denegada",
-  reserva_anulada: "Reserva anulada",
-  recarga_admin: "Compra de saldo",
-  consumo_admin: "Consumo de saldo",
-};
-
 export const movementOperationSchema = z.enum(["top-up", "consumption"]);
 export type MovementOperation = z.infer<typeof movementOperationSchema>;
 

@@ -29,29 +29,6 @@ export const studentCalendarEventSchema = z.object({
   }),
 });
 export type StudentCalendarEvent = z.infer<typeof studentCalendarEventSchema>;
-
-// Spec §2 colours of the student calendar: the API paints the events, the page's legend repeats them.
-export const STUDENT_CALENDAR_COLORS = {
-  requested: "#f59e0b",
-  confirmed: "#0891b2",
-  denied: "#dc2626",
-  annulled: "#9ca3af",
-  cancelled: "#9ca3af",
-  practice: "#16a34a",
-  manual_practice: "#166534",
-  session: "#2563eb",
-} as const;
-
-/** An event's link, only when it is a web address (the page opens it in a new tab; the iCal feed carries it). */
-export function webLink(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
-}
 export const studentCalendarSchema = z.array(studentCalendarEventSchema);
 
 // The iCal subscription: a secret, revocable URL per student. The feed itself is public and answers text/calendar.

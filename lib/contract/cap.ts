@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { STUDENT_PAGE_DEFAULT_LIMIT, STUDENT_PAGE_MAX_LIMIT } from "./constants/cap";
+
 // The DNI/NIE rule is pure and shared with the forms (no dependencies beyond itself).
 import { isValidDniNie, normalizeDniNie } from "@/lib/cap/dni";
 import { isoDateTimeSchema, paginationSchema, uuidSchema } from "./common";
@@ -139,23 +141,6 @@ export const addAttendanceBodySchema = z
   });
 export type AddAttendanceBody = z.input<typeof addAttendanceBodySchema>;
 
-// The `error` codes of a failed capture (spec §8) and of the server's attendance rules (409).
-export const BIOMETRIC_ERRORS = {
-  mismatch: "biometric-mismatch",
-  referenceNotFound: "biometric-reference-not-found",
-  noFace: "no-face-in-capture-image",
-} as const;
-export const ATTENDANCE_RULE_ERRORS = [
-  "ATTENDANCE_ALREADY_REGISTERED",
-  "ATTENDANCE_ENTRY_REQUIRED",
-  "SESSION_NOT_CURRENT",
-  "STUDENT_NOT_IN_SESSION",
-] as const;
-
-// ── Enrolments ─────────────────────────────────────────────────────────────────────────────────────────
-// Real Decreto 284/2021: at most 20 students per CAP course.
-export const MAX_STUDENTS_PER_COURSE = 20;
-
 export const enrollmentSchema = z.object({
   id: uuidSchema,
   studentId: uuidSchema,
@@ -193,9 +178,6 @@ export type CapStudent = z.infer<typeof capStudentSchema>;
 
 export const studentPageSchema = z.object({ data: z.array(capStudentSchema), pagination: paginationSchema });
 export type StudentPage = z.infer<typeof studentPageSchema>;
-
-export const STUDENT_PAGE_DEFAULT_LIMIT = 20;
-export const STUDENT_PAGE_MAX_LIMIT = 100;
 export const studentListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1, "La página no es válida").default(1),
@@ -226,10 +208,3 @@ export type BiometricReference = z.infer<typeof biometricReferenceSchema>;
 export const saveBiometricReferenceBodySchema = z.object({ image: imageDataUrlSchema });
 export type SaveBiometricReferenceBody = z.infer<typeof saveBiometricReferenceBodySchema>;
 export const saveBiometricReferenceResponseSchema = z.object({ createdAt: isoDateTimeSchema });
-
-// ── Attendance file ────────────────────────────────────────────────────────────────────────────────────
-export const REPORT_ERRORS = {
-  noFulfilled: "NO_FULFILLED_ATTENDANCES",
-  authorizationMissing: "AUTHORIZATION_CODE_NOT_CONFIGURED",
-} as const;
-export const defaultReportFileName = (sessionId: string) => `curso_session_${sessionId}.txt`;

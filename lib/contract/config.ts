@@ -1,17 +1,6 @@
 import { z } from "zod";
+import { CONFIG_KEYS } from "./constants/config";
 
-// GET /api/config: every setting as `{ value: string }`, keyed by its name (spec §3, §7).
-export const CONFIG_KEYS = [
-  "practice_duration_min",
-  "practice_duration_max",
-  "practice_duration_increments",
-  "reservation_mode",
-  "hourly_price",
-  "reservation_cancel_deadline_hours",
-  "stripe_charges_enabled",
-  "balance_mode",
-  "booking_horizon_days",
-] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 const settingSchema = z.object({ value: z.string() });

@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { isoDateTimeSchema, uuidSchema } from "./common";
 
-// Exam types of the DGT: theory, closed circuit, road (the ids are fixed: see docs/decisions/exams.md).
-export const EXAM_TYPES = [
-  { id: 1, name: "Teórico" },
-  { id: 2, name: "Circuito" },
-  { id: 3, name: "Circulación" },
-] as const;
 export const examTypeIdSchema = z.coerce
   .number({ error: "El tipo de examen no es válido" })
   .int("El tipo de examen no es válido")
   .min(1, "El tipo de examen no es válido")
   .max(3, "El tipo de examen no es válido");
-export const examTypeName = (id: number) => EXAM_TYPES.find((t) => t.id === id)?.name ?? "";
 export const examTypeSchema = z.object({ id: z.number().int(), name: z.string() });
 const licenseRefSchema = z.object({ id: uuidSchema, name: z.string() });
 
@@ -24,15 +17,6 @@ const examDateSchema = z.object({
   inscriptionsClosing: isoDateTimeSchema,
   location: z.string().nullable(),
 });
-
-// Spec §4: result codes and their texts.
-export const EXAM_RESULT_LABELS: Record<number, string> = {
-  0: "- - - - - -",
-  1: "No presentado",
-  2: "No apto",
-  3: "Apto",
-  4: "Aplazado",
-};
 export const examResultCodeSchema = z.number().int().min(0, "El resultado no es válido").max(4, "El resultado no es válido");
 
 // GET /api/student/exams/upcoming. visibleLimit and visibleRemaining: -1 = unlimited.

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { uuidSchema } from "./common";
-
-export const MESSAGE_MAX_LENGTH = 4000;
+import { MESSAGE_MAX_LENGTH } from "./constants/messaging";
 
 export const contactSchema = z.object({
   id: uuidSchema,

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { isoDateTimeSchema, uuidSchema } from "./common";
+import { PRACTICE_MAX_HOURS } from "./constants/practices";
 
 export const KM_MAX = 2_000_000;
 // No single lesson covers more than this; a larger distance is a typing mistake.
 export const KM_MAX_PER_PRACTICE = 1_000;
-// No lesson lasts longer: manual practices, the school's maximum duration and the calendar's range scan rely on it.
-export const PRACTICE_MAX_HOURS = 12;
 const SIGNATURE_MAX_CHARS = 300_000; // ~220 kB of PNG as base64
 const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
 // The base64 of the PNG signature bytes 89 50 4E 47 0D 0A 1A 0A.
@@ -84,10 +83,6 @@ export const instructorPracticesQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "El mes no es válido").optional(),
 });
 export type InstructorPracticesQuery = z.infer<typeof instructorPracticesQuerySchema>;
-
-// A confirmed lesson can be finished from its start until this many days later; after that it counts as a no-show
-// (docs/decisions/practices.md) and the instructor's to-do list no longer offers it.
-export const FINISH_WINDOW_DAYS = 30;
 
 // GET /api/instructor/practices/pending: the instructor's confirmed lessons that have started and have no practice yet.
 export const pendingPracticeSchema = z.object({

@@ -8,15 +8,6 @@ export type ReservationStatus = z.infer<typeof reservationStatusSchema>;
 // Requested and confirmed reservations hold the instructor's time and the student's balance.
 export const ACTIVE_RESERVATION_STATUSES = ["requested", "confirmed"] as const satisfies readonly ReservationStatus[];
 
-// The spec's labels (§4); 'anulled' is spelt so on the wire.
-export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
-  requested: "Pendiente",
-  denied: "Denegada",
-  confirmed: "Confirmada",
-  anulled: "Anulada",
-  cancelled: "Cancelada",
-};
-
 export const licenseSchema = z.object({ id: uuidSchema, code: z.string(), name: z.string() });
 export type License = z.infer<typeof licenseSchema>;
 
@@ -98,8 +89,6 @@ export const slotsUnavailableBodySchema = z.object({
   unavailable_slots: z.array(z.object({ start: isoDateTimeSchema, end: isoDateTimeSchema })),
 });
 export type SlotsUnavailableBody = z.infer<typeof slotsUnavailableBodySchema>;
-
-export const INSUFFICIENT_BALANCE_MESSAGE = "Saldo insuficiente para completar la reserva";
 
 // POST /api/student/reservations/{id}/request-cancellation
 export const requestCancellationBodySchema = z.object({

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { uuidSchema } from "./common";
 import { balanceModeSchema } from "./config";
+import { MAX_ITEM_QUANTITY } from "./constants/shop";
 
 // The /shop calls of the second document (§3, §7): products, orders, the card payment and the Stripe webhook.
-
-export const NO_PRODUCT_SELECTED_MESSAGE = "Debes seleccionar al menos un producto";
-export const MAX_ITEM_QUANTITY = 20;
-
 export const moneySchema = z.object({ amount: z.number().int(), currency: z.literal("EUR") });
 export type Money = z.infer<typeof moneySchema>;
 

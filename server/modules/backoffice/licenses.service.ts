@@ -1,4 +1,5 @@
-import { LICENSE_CATALOGUE, type AdminAssignment, type CreateAssignmentBody, type CreateLicenseBody } from "@/lib/contract/backoffice";
+import type { AdminAssignment, CreateAssignmentBody, CreateLicenseBody } from "@/lib/contract/backoffice";
+import { LICENSE_CATALOGUE } from "@/lib/contract/constants/backoffice";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, conflict, notFound } from "../../http/errors";

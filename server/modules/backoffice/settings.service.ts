@@ -1,8 +1,9 @@
 import { or, gt, eq, and, sql } from "drizzle-orm";
 import { parseIsoDuration } from "@/lib/booking/durations";
 import { balanceModeSchema, reservationModeSchema, type ConfigResponse } from "@/lib/contract/config";
-import { PRACTICE_MAX_HOURS } from "@/lib/contract/practices";
-import { HOURLY_PRICE_MAX_CENTS, type EditableSettingKey, type SettingsBody } from "@/lib/contract/backoffice";
+import { PRACTICE_MAX_HOURS } from "@/lib/contract/constants/practices";
+import type { EditableSettingKey, SettingsBody } from "@/lib/contract/backoffice";
+import { HOURLY_PRICE_MAX_CENTS } from "@/lib/contract/constants/backoffice";
 import type { Db, DbOrTx } from "../../db/client";
 import { balances } from "../../db/schema/reservations";
 import type { Auth, Tenant } from "../../http/context";

@@ -1,6 +1,6 @@
 import type { Balance, BalanceMovement, MovementDescription } from "@/lib/contract/balance";
 import type { BalanceMode } from "@/lib/contract/config";
-import { INSUFFICIENT_BALANCE_MESSAGE } from "@/lib/contract/reservations";
+import { INSUFFICIENT_BALANCE_MESSAGE } from "@/lib/contract/constants/reservations";
 import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { getBookingSettings } from "../config/config.service";

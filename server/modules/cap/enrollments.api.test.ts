@@ -1,5 +1,6 @@
 import { sessionBounds } from "@/lib/cap/sessions";
-import { enrollResultSchema, enrollmentListSchema, MAX_STUDENTS_PER_COURSE } from "@/lib/contract/cap";
+import { enrollResultSchema, enrollmentListSchema } from "@/lib/contract/cap";
+import { MAX_STUDENTS_PER_COURSE } from "@/lib/contract/constants/cap";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import {
   createCapStudent,

@@ -1,4 +1,5 @@
-import { MAX_STUDENTS_PER_COURSE, type EnrollResult, type Enrollment } from "@/lib/contract/cap";
+import type { EnrollResult, Enrollment } from "@/lib/contract/cap";
+import { MAX_STUDENTS_PER_COURSE } from "@/lib/contract/constants/cap";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { recordAudit } from "../audit/audit.repository";

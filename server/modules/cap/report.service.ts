@@ -1,4 +1,4 @@
-import { REPORT_ERRORS } from "@/lib/contract/cap";
+import { REPORT_ERRORS } from "@/lib/contract/constants/cap";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError } from "../../http/errors";

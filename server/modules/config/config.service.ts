@@ -1,4 +1,5 @@
-import { CONFIG_KEYS, type BalanceMode, type ConfigKey, type ConfigResponse, type ReservationMode } from "@/lib/contract/config";
+import type { BalanceMode, ConfigKey, ConfigResponse, ReservationMode } from "@/lib/contract/config";
+import { CONFIG_KEYS } from "@/lib/contract/constants/config";
 import { durationOptions, parseIsoDuration } from "@/lib/booking/durations";
 import type { DbOrTx } from "../../db/client";
 import { hasPaymentKeys } from "../shop/payment-settings.repository";

@@ -2,11 +2,18 @@ import { mkdtempSync, readdirSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { TOO_LARGE_MESSAGE, adminContentItemSchema, adminContentListSchema, studentContentSchema } from "@/lib/contract/content";
+import { adminContentItemSchema, adminContentListSchema, studentContentSchema } from "@/lib/contract/content";
+import { TOO_LARGE_MESSAGE } from "@/lib/contract/constants/content";
 import { auditLog } from "@/server/db/schema/core";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createUser, tokenFor } from "@/tests/fixtures/factories";
-import { addStudent, assign, createBookingWorld, createLicense, type BookingWorld } from "@/tests/fixtures/reservation-factories";
+import {
+  addStudent,
+  assign,
+  createBookingWorld,
+  createLicense,
+  type BookingWorld,
+} from "@/tests/fixtures/reservation-factories";
 
 jest.setTimeout(60_000);
 

@@ -1,4 +1,4 @@
-import { MAX_DOCUMENT_BYTES, MAX_VIDEO_BYTES, TOO_LARGE_MESSAGE } from "@/lib/contract/content";
+import { MAX_DOCUMENT_BYTES, MAX_VIDEO_BYTES, TOO_LARGE_MESSAGE } from "@/lib/contract/constants/content";
 import { AppError } from "../../http/errors";
 
 // What a file's first bytes must be, whatever its name or declared type says. Enough for an MP4 `ftyp` box with

@@ -1,4 +1,4 @@
-import { EXAM_RESULT_LABELS } from "@/lib/contract/exams";
+import { EXAM_RESULT_LABELS } from "@/lib/contract/constants/exams";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { recordAudit } from "../audit/audit.repository";

@@ -1,4 +1,4 @@
-import { examTypeName } from "@/lib/contract/exams";
+import { examTypeName } from "@/lib/contract/constants/exams";
 import type { ExamRow } from "./exams.repository";
 
 // The fields every view of an exam date shares (the student's upcoming list and the school's list).

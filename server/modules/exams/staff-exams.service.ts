@@ -1,17 +1,24 @@
-import {
-  EXAM_TYPES,
-  type CreateExamData,
-  type ExamAttendanceAnswer,
-  type ExamOptions,
-  type StaffExam,
-  type StaffExamScope,
-  type UpdateExamSlotBody,
+import type {
+  CreateExamData,
+  ExamAttendanceAnswer,
+  ExamOptions,
+  StaffExam,
+  StaffExamScope,
+  UpdateExamSlotBody,
 } from "@/lib/contract/exams";
+import { EXAM_TYPES } from "@/lib/contract/constants/exams";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { recordAudit } from "../audit/audit.repository";
 import { promoteBackups, withdrawLocked } from "./attendance.service";
-import { attendanceNotFound, examAlreadyHeld, examHasStudents, examNotFound, licenseNotAllowed, placesBelowRegistered } from "./exam-errors";
+import {
+  attendanceNotFound,
+  examAlreadyHeld,
+  examHasStudents,
+  examNotFound,
+  licenseNotAllowed,
+  placesBelowRegistered,
+} from "./exam-errors";
 import { examDateView, examTypeView } from "./exam-view";
 import * as repo from "./exams.repository";
 

@@ -1,11 +1,19 @@
 import crypto from "node:crypto";
-import { CALENDAR_FEED_PATH, webLink, type CalendarFeed } from "@/lib/contract/calendar";
+import { CALENDAR_FEED_PATH, type CalendarFeed } from "@/lib/contract/calendar";
+import { webLink } from "@/lib/contract/constants/calendar";
 import { ROLE_STUDENT } from "@/lib/session/roles";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
 import { listSchoolEvents, listStudentSessions } from "./calendar.repository";
-import { deleteFeed, findFeedByUser, findFeedOwner, listFeedPractices, listFeedReservations, upsertFeed } from "./calendar-feed.repository";
+import {
+  deleteFeed,
+  findFeedByUser,
+  findFeedOwner,
+  listFeedPractices,
+  listFeedReservations,
+  upsertFeed,
+} from "./calendar-feed.repository";
 import { renderIcs, type FeedEvent } from "./calendar-feed.ics";
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { PRACTICE_MAX_HOURS } from "@/lib/contract/practices";
+import { PRACTICE_MAX_HOURS } from "@/lib/contract/constants/practices";
 import type { DbOrTx } from "../../db/client";
 import { capAttendances, capSessions } from "../../db/schema/cap";
 import { practices, schoolEvents } from "../../db/schema/practices";

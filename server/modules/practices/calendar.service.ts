@@ -1,4 +1,5 @@
-import { STUDENT_CALENDAR_COLORS, type StudentCalendarEvent, type StudentCalendarQuery } from "@/lib/contract/calendar";
+import type { StudentCalendarEvent, StudentCalendarQuery } from "@/lib/contract/calendar";
+import { STUDENT_CALENDAR_COLORS } from "@/lib/contract/constants/calendar";
 import type { DbOrTx } from "../../db/client";
 import { loadStudentCalendar } from "./calendar.repository";
 

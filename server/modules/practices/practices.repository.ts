@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { PRACTICE_MAX_HOURS } from "@/lib/contract/practices";
+import { PRACTICE_MAX_HOURS } from "@/lib/contract/constants/practices";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema/core";
 import { practices } from "../../db/schema/practices";

@@ -1,13 +1,13 @@
-import {
-  FINISH_WINDOW_DAYS,
-  type FinishPracticeBody,
-  type InstructorPractice,
-  type InstructorPracticesQuery,
-  type ManualPracticeBody,
-  type PendingPractice,
-  type PracticeHistory,
-  type PracticeVehicle,
+import type {
+  FinishPracticeBody,
+  InstructorPractice,
+  InstructorPracticesQuery,
+  ManualPracticeBody,
+  PendingPractice,
+  PracticeHistory,
+  PracticeVehicle,
 } from "@/lib/contract/practices";
+import { FINISH_WINDOW_DAYS } from "@/lib/contract/constants/practices";
 import { localToUtc } from "@/lib/time/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";

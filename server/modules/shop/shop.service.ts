@@ -1,10 +1,5 @@
-import {
-  NO_PRODUCT_SELECTED_MESSAGE,
-  type CreateOrderBody,
-  type Order,
-  type Product,
-  type StripePublicKey,
-} from "@/lib/contract/shop";
+import type { CreateOrderBody, Order, Product, StripePublicKey } from "@/lib/contract/shop";
+import { NO_PRODUCT_SELECTED_MESSAGE } from "@/lib/contract/constants/shop";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError, notFound } from "../../http/errors";
 import { createIntent, retrieveIntent } from "../../payments/stripe-gateway";
