@@ -1,55 +1,34 @@
 "use client";
 
-import * as React from "react";
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-
+import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
-import { buttonVariants } from "@/components/ui/button";
+import type * as Parts from "./alert-dialog-parts";
+import { onDemand } from "./on-demand";
 
-export function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
-}
+// The app's confirmation dialog: shadcn's parts, with Radix's code fetched when it first opens (./on-demand).
+const radix = onDemand(() => import("./alert-dialog-parts"));
 
-export function AlertDialogTrigger(props: React.ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
-  return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />;
-}
-
-export function AlertDialogOverlay({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
+export function AlertDialog(props: ComponentProps<typeof Parts.AlertDialog>) {
   return (
-    <AlertDialogPrimitive.Overlay
-      data-slot="alert-dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
-        className,
-      )}
-      {...props}
-    />
+    <radix.Gate open={props.open} onOpenChange={props.onOpenChange}>
+      {(parts) => <parts.AlertDialog {...props} />}
+    </radix.Gate>
   );
 }
 
-export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
-  return (
-    <AlertDialogPrimitive.Portal data-slot="alert-dialog-portal">
-      <AlertDialogOverlay />
-      <AlertDialogPrimitive.Content
-        data-slot="alert-dialog-content"
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in sm:max-w-lg",
-          className,
-        )}
-        {...props}
-      />
-    </AlertDialogPrimitive.Portal>
-  );
-}
+export const AlertDialogContent = radix.part("AlertDialogContent");
+export const AlertDialogTitle = radix.part("AlertDialogTitle");
+export const AlertDialogDescription = radix.part("AlertDialogDescription");
+export const AlertDialogAction = radix.part("AlertDialogAction");
+export const AlertDialogCancel = radix.part("AlertDialogCancel");
 
-export function AlertDialogHeader({ className, ...props }: React.ComponentProps<"div">) {
+export function AlertDialogHeader({ className, ...props }: ComponentProps<"div">) {
   return (
     <div data-slot="alert-dialog-header" className={cn("flex flex-col gap-2 text-center sm:text-left", className)} {...props} />
   );
 }
 
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
+export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="alert-dialog-footer"
@@ -57,31 +36,4 @@ export function AlertDialogFooter({ className, ...props }: React.ComponentProps<
       {...props}
     />
   );
-}
-
-export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title data-slot="alert-dialog-title" className={cn("text-lg font-semibold", className)} {...props} />
-  );
-}
-
-export function AlertDialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      data-slot="alert-dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
-  );
-}
-
-export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants(), className)} {...props} />;
-}
-
-export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />;
 }

@@ -16,7 +16,7 @@ function schoolToday() {
 
 const previewDay = (page: Page, column: number) => page.getByTestId("week-preview").locator(":scope > li").nth(column);
 
-test("the instructor sets a Saturday slot, sees it in the week's preview, marks today off and undoes both", async ({ page }) => {
+test("the instructor sets a Saturday slot, sees it in the week's preview, marks today off, adds extra hours and undoes all", async ({ page }) => {
   await signInAt(page, sur, "sur.profesor", "profesor123", /\/instructor\/dashboard$/);
 
   await page.goto(`${sur}/instructor/schedule`);
@@ -28,9 +28,13 @@ test("the instructor sets a Saturday slot, sees it in the week's preview, marks 
   await expect(previewDay(page, 5)).toContainText("Libre");
   await expect(previewDay(page, 0)).toContainText("08:00 - 14:00");
 
-  // A Saturday morning, saved.
+  // A Saturday morning, saved; a slot that ends before it starts is refused under the schedule, with nothing sent.
   await clickHydrated(saturday.getByRole("button", { name: "Añadir franja" }));
+  await saturday.getByLabel("Sábado: fin").fill("08:30");
+  await page.getByRole("button", { name: "Guardar horario" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "La hora de fin debe ser posterior a la de inicio" })).toBeVisible();
   await saturday.getByLabel("Sábado: fin").fill("12:30");
+  await expect(page.getByRole("alert").filter({ hasText: "La hora de fin debe ser posterior" })).toHaveCount(0);
   await expect(previewDay(page, 5)).toContainText("09:00 - 12:30");
   await page.getByRole("button", { name: "Guardar horario" }).click();
   await expect(toastTitled(page, "Horario guardado")).toBeVisible();
@@ -61,6 +65,24 @@ test("the instructor sets a Saturday slot, sees it in the week's preview, marks 
   await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
   await expect(toastTitled(page, "Excepción eliminada")).toBeVisible();
   await expect(page.getByText("No tienes excepciones próximas")).toBeVisible();
+
+  // Extra hours today need both times: the form says so before any call, then the evening is added to today.
+  await page.getByLabel("Tipo").click();
+  await page.getByRole("option", { name: "Horas extra" }).click();
+  await page.getByRole("button", { name: "Añadir excepción" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Indica la hora de inicio y de fin" })).toBeVisible();
+  await expect(page.getByText("No tienes excepciones próximas")).toBeVisible();
+  await page.getByLabel("Desde *").fill("21:00");
+  await page.getByLabel("Hasta *").fill("22:00");
+  await page.getByRole("button", { name: "Añadir excepción" }).click();
+  await expect(toastTitled(page, "Excepción añadida")).toBeVisible();
+  await expect(row).toContainText("Horas extra");
+  await expect(row).toContainText("21:00 - 22:00");
+  await expect(previewDay(page, today.column)).toContainText("21:00 - 22:00");
+  await row.getByRole("button", { name: /^Eliminar excepción del / }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
+  await expect(page.getByText("No tienes excepciones próximas")).toBeVisible();
+  await expect(previewDay(page, today.column).getByText("21:00 - 22:00")).toHaveCount(0);
   await saturday.getByRole("button", { name: "Eliminar franja" }).click();
   await expect(saturday.getByText("Sin horario")).toBeVisible();
   await page.getByRole("button", { name: "Guardar horario" }).click();
