@@ -20,6 +20,7 @@ const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   // The school's configuration is part of it: the demo school's card top-up link is there before any script runs.
   { who: "student", path: "/student/balance/history", shows: "Recargar saldo" },
   { who: "student", path: "/student/practices/history", shows: "Historial de prácticas" },
+  { who: "student", path: "/student/content", shows: "Ver contenidos" },
   { who: "instructor", path: "/instructor/dashboard", shows: "Clases de hoy" },
   { who: "instructor", path: "/instructor/students", shows: "Mis alumnos" },
   { who: "instructor", path: "/instructor/schedule", shows: "Vista previa de la semana" },
@@ -85,6 +86,19 @@ test("the reservations the server drew are the API's, and the browser does not f
   await expect(page.getByTestId("reservation-card")).toHaveCount(drawn.length);
   await page.waitForLoadState("networkidle");
   expect(asked).toEqual([]);
+});
+
+test("the library arrives with the page and the browser does not read it again", async ({ page }) => {
+  await signInByApi(page, "student");
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/student/content") asked.push(request.url());
+  });
+  await page.goto("/student/content");
+  await expect(page.getByRole("button", { name: "Ver contenidos" }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  await expect(page.getByText("Cargando contenido...")).toHaveCount(0);
 });
 
 /** Console errors and uncaught errors of the page (a hydration mismatch is reported as one). */

@@ -1,9 +1,11 @@
-import { expect, test, type Route } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInByApi } from "../support/auth";
 import { createFreshStudent, signInAsStudent } from "../support/fresh-student";
 
-// Exams (second document §2, §8) and the content library (first document §2) when there is nothing to show, while
-// loading and when loading fails.
+// Exams (second document §2, §8) and the content library (first document §2) when there is nothing to show, and exam
+// results when loading fails. The library arrives drawn by the server (tests/e2e/platform/first-view.spec.ts); its
+// 'Cargando contenido...' and error screens, shown when the browser has to read it itself, are checked in
+// components/content/student-content.test.tsx.
 const SERVER_ERROR = { error: "INTERNAL_SERVER_ERROR", message: "Ha ocurrido un error en el servidor" };
 
 test("a student with no licence yet has no exams, no results and no contents", async ({ page }) => {
@@ -33,19 +35,4 @@ test("exam results that cannot be loaded: 'Error al cargar los resultados de ex�
   await expect(page.getByRole("alert").filter({ hasText: "Error al cargar los resultados de exámenes" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("No hay resultados de exámenes")).toHaveCount(0);
   await expect(page.getByTestId("exam-result")).toHaveCount(0);
-});
-
-test("the library says 'Cargando contenido...' until the contents arrive", async ({ page }) => {
-  await signInByApi(page, "student");
-  let hold!: (route: Route) => void;
-  const held = new Promise<Route>((resolve) => (hold = resolve));
-  await page.route("**/api/student/content", (route) => hold(route), { times: 1 });
-  await page.goto("/student/content");
-
-  const route = await held;
-  await expect(page.getByRole("status").filter({ hasText: "Cargando contenido..." })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Ver contenidos" })).toHaveCount(0);
-  await route.continue();
-  await expect(page.getByRole("button", { name: "Ver contenidos" }).first()).toBeVisible();
-  await expect(page.getByText("Cargando contenido...")).toHaveCount(0);
 });
