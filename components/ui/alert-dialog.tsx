@@ -2,19 +2,12 @@
 
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
-import type * as Parts from "./alert-dialog-parts";
 import { onDemand } from "./on-demand";
 
 // The app's confirmation dialog: shadcn's parts, with Radix's code fetched when it first opens (./on-demand).
 const radix = onDemand(() => import("./alert-dialog-parts"));
 
-export function AlertDialog(props: ComponentProps<typeof Parts.AlertDialog>) {
-  return (
-    <radix.Gate open={props.open} onOpenChange={props.onOpenChange}>
-      {(parts) => <parts.AlertDialog {...props} />}
-    </radix.Gate>
-  );
-}
+export const AlertDialog = radix.root("AlertDialog");
 
 export const AlertDialogContent = radix.part("AlertDialogContent");
 export const AlertDialogTitle = radix.part("AlertDialogTitle");

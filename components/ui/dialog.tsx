@@ -2,19 +2,12 @@
 
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
-import type * as Parts from "./dialog-parts";
 import { onDemand } from "./on-demand";
 
 // The app's dialog: the same parts as shadcn's, with Radix's code fetched when the dialog first opens (./on-demand).
 const radix = onDemand(() => import("./dialog-parts"));
 
-export function Dialog(props: ComponentProps<typeof Parts.Dialog>) {
-  return (
-    <radix.Gate open={props.open} onOpenChange={props.onOpenChange}>
-      {(parts) => <parts.Dialog {...props} />}
-    </radix.Gate>
-  );
-}
+export const Dialog = radix.root("Dialog");
 
 export const DialogContent = radix.part("DialogContent");
 export const DialogTitle = radix.part("DialogTitle");

@@ -44,7 +44,23 @@ export function onDemand<M extends Record<string, JSXElementConstructor<any>>>(l
     return parts ? <Parts.Provider value={parts}>{children(parts)}</Parts.Provider> : null;
   }
 
-  // One of the module's parts, drawn inside its Gate (where the module is there).
+  // The module's root part (the dialog itself), drawn through the Gate with the same props.
+  function root<K extends keyof M & string>(name: K) {
+    function Root(props: ComponentProps<M[K]> & Pick<GateProps<M>, "open" | "onOpenChange">) {
+      return (
+        <Gate open={props.open} onOpenChange={props.onOpenChange}>
+          {(parts) => {
+            const Drawn = parts[name] as JSXElementConstructor<ComponentProps<M[K]>>;
+            return <Drawn {...props} />;
+          }}
+        </Gate>
+      );
+    }
+    Root.displayName = name;
+    return Root;
+  }
+
+  // One of its other parts, drawn inside the root (where the module is there).
   function part<K extends keyof M & string>(name: K) {
     function Part(props: ComponentProps<M[K]>) {
       const parts = useContext(Parts);
@@ -56,5 +72,5 @@ export function onDemand<M extends Record<string, JSXElementConstructor<any>>>(l
     return Part;
   }
 
-  return { Gate, part };
+  return { root, part };
 }
