@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { addDays, startOfMonth, startOfWeek } from "date-fns";
+import { useEffect, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
@@ -27,9 +28,23 @@ const StudentCalendar = dynamic(() => import("./student-calendar").then((m) => m
 
 const isPractice = (e: StudentCalendarEvent | null) => e?.type === "practice" || e?.type === "manual_practice";
 
-// /student/calendar (spec §2): the query runs once the calendar states its range.
+// The range the calendar opens on: this month's six Monday-first weeks on the device's clock, as FullCalendar draws
+// them. Asked for as soon as the page is live, while the calendar's code is still on its way, so the calendar draws
+// once, with its events, instead of empty and then again (its drawing is the page's main-thread work, issue 13).
+function openingRange(today: Date): CalendarRange {
+  const start = startOfWeek(startOfMonth(today), { weekStartsOn: 1 });
+  return { start, end: addDays(start, 42) };
+}
+
+const sameRange = (a: CalendarRange | null, b: CalendarRange) => a?.start.getTime() === b.start.getTime() && a.end.getTime() === b.end.getTime();
+
+// /student/calendar (spec §2): the query runs for the opening month at once, then for whatever range the calendar shows.
 export function StudentCalendarPage() {
   const [range, setRange] = useState<CalendarRange | null>(null);
+  // On the device's clock, so after hydration (the server's clock may be another zone's).
+  useEffect(() => setRange((current) => current ?? openingRange(new Date())), []);
+  // The calendar states its range when it opens: the same one keeps the state (no second drawing).
+  const showRange = (next: CalendarRange) => setRange((current) => (sameRange(current, next) ? current : next));
   const [selected, setSelected] = useState<StudentCalendarEvent | null>(null);
   const events = useQuery({
     ...practiceQueries.calendar(range?.start.toISOString() ?? "", range?.end.toISOString() ?? ""),
@@ -67,7 +82,7 @@ export function StudentCalendarPage() {
             <Spinner className="size-5" />
           </div>
         ) : null}
-        <StudentCalendar events={events.data ?? []} onRangeChange={setRange} onEventClick={setSelected} />
+        <StudentCalendar events={events.data ?? []} onRangeChange={showRange} onEventClick={setSelected} />
       </div>
 
       <ReservationDetailDialog reservationId={reservationId} onClose={close} />

@@ -30,3 +30,24 @@ test("the calendar's events cannot be loaded: 'Error al cargar el calendario: {m
   await expect(alert).toHaveCount(0);
   await expect(page.getByTestId("student-calendar")).toBeVisible();
 });
+
+test("the calendar asks for its opening month once, before its own code has arrived, and draws it with its events", async ({ page }) => {
+  await signInByApi(page, "student");
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/student/calendar") asked.push(request.url());
+  });
+  await page.goto("/student/calendar");
+  await expect(page.getByTestId("student-calendar")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // One request: the month the page asked for on opening is the one the calendar states when it opens.
+  expect(asked).toHaveLength(1);
+  const range = new URL(asked[0]!).searchParams;
+  const days = (Date.parse(range.get("end")!) - Date.parse(range.get("start")!)) / 86_400_000;
+  expect(Math.round(days)).toBe(42);
+  // A Monday at midnight on the device's clock, as the calendar's weeks start.
+  expect(await page.evaluate((start) => [new Date(start).getDay(), new Date(start).getHours()], range.get("start")!)).toEqual([1, 0]);
+
+  await page.getByRole("tab", { name: "Semana" }).click();
+  await expect.poll(() => asked.length).toBe(2);
+});
