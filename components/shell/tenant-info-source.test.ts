@@ -1,5 +1,5 @@
 import type { TenantInfo } from "@/lib/contract/tenant";
-import { fetchTenantInfo, TENANT_INFO_FAILED, TENANT_INFO_STORAGE_KEY } from "./tenant-info-source";
+import { fetchTenantInfo, isTenantInfo, TENANT_INFO_FAILED, TENANT_INFO_STORAGE_KEY } from "./tenant-info-source";
 
 const SCHOOL: TenantInfo = {
   name: "Autoescuela Volante",
@@ -60,5 +60,17 @@ describe("fetchTenantInfo", () => {
     await expect(fetchTenantInfo()).rejects.toThrow("TENANT_NOT_FOUND");
     answer(500, { error: "INTERNAL_SERVER_ERROR" });
     await expect(fetchTenantInfo()).rejects.toThrow("INTERNAL_SERVER_ERROR");
+  });
+});
+
+// What the shell reads of the school, checked by shape for the API's answer and for the copy in local storage.
+describe("isTenantInfo", () => {
+  it("accepts a school without logos and refuses a copy an earlier version stored without its time zone", () => {
+    expect(isTenantInfo({ ...SCHOOL, headerLogo: null, loginLogo: null })).toBe(true);
+    const { timeZone: _dropped, ...earlier } = SCHOOL;
+    expect(isTenantInfo(earlier)).toBe(false);
+    expect(isTenantInfo({ ...SCHOOL, icons: null })).toBe(false);
+    expect(isTenantInfo(null)).toBe(false);
+    expect(isTenantInfo("Autoescuela Volante")).toBe(false);
   });
 });

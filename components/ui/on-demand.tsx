@@ -4,6 +4,34 @@ import { createContext, useContext, useEffect, useState, type ComponentProps, ty
 import { TOASTS_BY_CODE } from "@/lib/error-toasts";
 import { toast } from "./use-toast";
 
+/**
+ * A module fetched on first use instead of with the page (issue 13), once for the whole app. `preload` starts the fetch
+ * quietly; `load` resolves the module, or shows the spec's unexpected-error toast and gives null when the file could
+ * not be fetched, and the next `load` tries again.
+ */
+export function loadOnce<M>(loader: () => Promise<M>) {
+  let pending: Promise<M> | null = null;
+  const start = () =>
+    (pending ??= loader().catch((error: unknown) => {
+      pending = null; // the next use tries again
+      throw error;
+    }));
+  return {
+    preload: () => {
+      start().catch(() => undefined);
+    },
+    load: async (): Promise<M | null> => {
+      try {
+        return await start();
+      } catch (error) {
+        console.error("Could not load a part of the page", error);
+        toast({ ...TOASTS_BY_CODE.UNKNOWN_ERROR, variant: "destructive" });
+        return null;
+      }
+    },
+  };
+}
+
 type GateProps<M> = { open?: boolean; onOpenChange?: (open: boolean) => void; children: (parts: M) => ReactNode };
 
 /**
@@ -14,7 +42,8 @@ type GateProps<M> = { open?: boolean; onOpenChange?: (open: boolean) => void; ch
  * spec's unexpected-error toast shows and the dialog reports itself closed, so opening it again tries again.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a module of components with any props
-export function onDemand<M extends Record<string, JSXElementConstructor<any>>>(load: () => Promise<M>) {
+export function onDemand<M extends Record<string, JSXElementConstructor<any>>>(loader: () => Promise<M>) {
+  const module = loadOnce(loader);
   let fetched: M | null = null;
   const Parts = createContext<M | null>(null);
 
@@ -24,17 +53,12 @@ export function onDemand<M extends Record<string, JSXElementConstructor<any>>>(l
     useEffect(() => {
       if (!needed) return;
       let live = true;
-      load().then(
-        (loaded) => {
-          fetched = loaded;
-          if (live) setParts(loaded);
-        },
-        (error: unknown) => {
-          console.error("Could not load the dialog", error);
-          toast({ ...TOASTS_BY_CODE.UNKNOWN_ERROR, variant: "destructive" });
-          if (live) onOpenChange?.(false);
-        },
-      );
+      void module.load().then((loaded) => {
+        if (loaded) fetched = loaded;
+        if (!live) return;
+        if (loaded) setParts(loaded);
+        else onOpenChange?.(false); // told by the toast; opening it again tries again
+      });
       return () => {
         live = false;
       };

@@ -7,13 +7,7 @@ import { TOO_LARGE_MESSAGE } from "@/lib/contract/constants/content";
 import { auditLog } from "@/server/db/schema/core";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createUser, tokenFor } from "@/tests/fixtures/factories";
-import {
-  addStudent,
-  assign,
-  createBookingWorld,
-  createLicense,
-  type BookingWorld,
-} from "@/tests/fixtures/reservation-factories";
+import { addStudent, assign, createBookingWorld, createLicense, type BookingWorld } from "@/tests/fixtures/reservation-factories";
 
 jest.setTimeout(60_000);
 

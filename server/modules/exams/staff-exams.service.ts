@@ -11,14 +11,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { recordAudit } from "../audit/audit.repository";
 import { promoteBackups, withdrawLocked } from "./attendance.service";
-import {
-  attendanceNotFound,
-  examAlreadyHeld,
-  examHasStudents,
-  examNotFound,
-  licenseNotAllowed,
-  placesBelowRegistered,
-} from "./exam-errors";
+import { attendanceNotFound, examAlreadyHeld, examHasStudents, examNotFound, licenseNotAllowed, placesBelowRegistered } from "./exam-errors";
 import { examDateView, examTypeView } from "./exam-view";
 import * as repo from "./exams.repository";
 

@@ -6,14 +6,7 @@ import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
 import { listSchoolEvents, listStudentSessions } from "./calendar.repository";
-import {
-  deleteFeed,
-  findFeedByUser,
-  findFeedOwner,
-  listFeedPractices,
-  listFeedReservations,
-  upsertFeed,
-} from "./calendar-feed.repository";
+import { deleteFeed, findFeedByUser, findFeedOwner, listFeedPractices, listFeedReservations, upsertFeed } from "./calendar-feed.repository";
 import { renderIcs, type FeedEvent } from "./calendar-feed.ics";
 
 const DAY_MS = 86_400_000;
