@@ -1,7 +1,7 @@
-import { format } from "date-fns";
-import { es } from "date-fns/locale";
+import { formatShortDateTime } from "@/lib/format/dates";
 
-export const messageTime = (iso: string) => format(new Date(iso), "dd MMM HH:mm", { locale: es });
+/** '12 may 09:30' */
+export const messageTime = (iso: string) => formatShortDateTime(iso);
 
 export function initials(name: string): string {
   return name.trim().charAt(0).toUpperCase() || "?";

@@ -1,13 +1,12 @@
 "use client";
 
-import { addDays, addWeeks, format } from "date-fns";
-import { es } from "date-fns/locale";
+import { addDays, addWeeks } from "date-fns";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { AvailabilityOverride } from "@/lib/contract/availability";
-import { noonOfDate, startOfSpanishWeek } from "@/lib/format/dates";
+import { formatDayOfMonth, formatFullDate, formatIsoDate, formatShortDay, noonOfDate, startOfSpanishWeek } from "@/lib/format/dates";
 import { cn } from "@/lib/utils";
 import { windowsOn } from "./schedule-preview";
 import type { DraftRule } from "./weekly-rules-editor";
@@ -24,8 +23,7 @@ export function WeekPreview({ rules, overrides, today }: Props) {
         <div className="space-y-1.5">
           <CardTitle>Vista previa de la semana</CardTitle>
           <CardDescription>
-            Semana del {format(weekStart, "d 'de' MMMM", { locale: es })} al{" "}
-            {format(addDays(weekStart, 6), "d 'de' MMMM 'de' yyyy", { locale: es })}
+            Semana del {formatDayOfMonth(weekStart)} al {formatFullDate(addDays(weekStart, 6))}
           </CardDescription>
         </div>
         <div className="flex gap-1">
@@ -40,12 +38,12 @@ export function WeekPreview({ rules, overrides, today }: Props) {
       <CardContent>
         <ol className="grid gap-2 sm:grid-cols-7" data-testid="week-preview">
           {days.map((day) => {
-            const iso = format(day, "yyyy-MM-dd");
+            const iso = formatIsoDate(day);
             const windows = windowsOn(iso, rules, overrides);
             const hasOverride = overrides.some((o) => o.date === iso);
             return (
               <li key={iso} className={cn("rounded-lg border p-2", hasOverride && "border-amber-400")}>
-                <p className="text-xs font-semibold capitalize">{format(day, "EEE d", { locale: es })}</p>
+                <p className="text-xs font-semibold capitalize">{formatShortDay(day)}</p>
                 {windows.length === 0 ? (
                   <p className="mt-1 text-xs text-muted-foreground">Libre</p>
                 ) : (

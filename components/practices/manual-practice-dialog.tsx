@@ -1,9 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { useEffect, useState } from "react";
-import { NativeSelect } from "@/components/admin/native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { FormDialogFooter } from "@/components/biometric/form-dialog-footer";
 import type { FieldErrors } from "@/components/biometric/form-errors";
 import { FormField, invalidProps } from "@/components/biometric/form-field";
@@ -11,6 +10,7 @@ import { instructorQueries } from "@/components/instructor/queries";
 import { formContracts } from "@/components/shell/lazy-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { formatIsoDate } from "@/lib/format/dates";
 import { emptyPracticeFields, PracticeFields, practiceFieldsBody, vehiclesFor, type PracticeFieldValues } from "./practice-fields";
 import { practiceQueries } from "./queries";
 import { checkPracticeForm, useRecordPractice } from "./use-record-practice";
@@ -40,7 +40,7 @@ function ManualForm({ onDone }: { onDone: () => void }) {
   const fleet = useQuery(practiceQueries.vehicles());
   const [studentId, setStudentId] = useState("");
   const [licenseId, setLicenseId] = useState("");
-  const [date, setDate] = useState(() => format(new Date(), "yyyy-MM-dd"));
+  const [date, setDate] = useState(() => formatIsoDate(new Date()));
   const [times, setTimes] = useState({ start: "", end: "" });
   const [values, setValues] = useState<PracticeFieldValues>(() => emptyPracticeFields());
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,14 +1,12 @@
-import { format } from "date-fns";
-import { es } from "date-fns/locale";
 import type { Practice, PracticeHistory } from "@/lib/contract/practices";
-import { formatDate, formatLongDay } from "@/lib/format/dates";
+import { formatDate, formatLongDay, formatMonth } from "@/lib/format/dates";
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase("es-ES") + text.slice(1);
 
 /** 'YYYY-MM' → 'Mayo de 2025'. */
 export function monthTitle(key: string): string {
   const [year, month] = key.split("-").map(Number) as [number, number];
-  return capitalize(format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: es }));
+  return capitalize(formatMonth(new Date(year, month - 1, 1)));
 }
 
 /**

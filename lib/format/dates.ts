@@ -1,21 +1,68 @@
-import { format, startOfWeek } from "date-fns";
-import { es } from "date-fns/locale";
+import { startOfWeek } from "date-fns";
 import { localClock, localDate } from "@/lib/time/zoned-time";
 
 // Spanish locale, weeks from Monday (spec §1, §9).
 export const WEEK_STARTS_ON = 1 as const;
 
+// The Spanish names date-fns's `es` locale writes (the tests hold these formats to date-fns's output). Written out
+// here because date-fns's `format` and locale weigh ~8 kB in the first load of every page that shows a date.
+const DAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const SHORT_DAYS = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"];
+const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+const SHORT_MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"];
+
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+const two = (n: number) => String(n).padStart(2, "0");
+const four = (n: number) => String(n).padStart(4, "0");
 
 /** dd/MM/yyyy */
-export const formatDate = (value: DateInput) => format(toDate(value), "dd/MM/yyyy", { locale: es });
+export const formatDate = (value: DateInput) => {
+  const d = toDate(value);
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${four(d.getFullYear())}`;
+};
 /** HH:mm */
-export const formatTime = (value: DateInput) => format(toDate(value), "HH:mm", { locale: es });
+export const formatTime = (value: DateInput) => {
+  const d = toDate(value);
+  return `${two(d.getHours())}:${two(d.getMinutes())}`;
+};
 /** dd/MM/yyyy HH:mm */
-export const formatDateTime = (value: DateInput) => format(toDate(value), "dd/MM/yyyy HH:mm", { locale: es });
+export const formatDateTime = (value: DateInput) => `${formatDate(value)} ${formatTime(value)}`;
 /** 'lunes, 12 de mayo de 2025' style long day, for summaries. */
-export const formatLongDay = (value: DateInput) => format(toDate(value), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+export const formatLongDay = (value: DateInput) => {
+  const d = toDate(value);
+  return `${DAYS[d.getDay()]}, ${formatFullDate(d)}`;
+};
+/** '12 de mayo de 2025' */
+export const formatFullDate = (value: DateInput) => {
+  const d = toDate(value);
+  return `${formatDayOfMonth(d)} de ${four(d.getFullYear())}`;
+};
+/** '12 de mayo' */
+export const formatDayOfMonth = (value: DateInput) => {
+  const d = toDate(value);
+  return `${d.getDate()} de ${MONTHS[d.getMonth()]}`;
+};
+/** 'lun 12' */
+export const formatShortDay = (value: DateInput) => {
+  const d = toDate(value);
+  return `${SHORT_DAYS[d.getDay()]} ${d.getDate()}`;
+};
+/** '12 may 09:30' */
+export const formatShortDateTime = (value: DateInput) => {
+  const d = toDate(value);
+  return `${two(d.getDate())} ${SHORT_MONTHS[d.getMonth()]} ${formatTime(d)}`;
+};
+/** 'mayo de 2025' */
+export const formatMonth = (value: DateInput) => {
+  const d = toDate(value);
+  return `${MONTHS[d.getMonth()]} de ${four(d.getFullYear())}`;
+};
+/** yyyy-MM-dd: the calendar date on the device's clock. */
+export const formatIsoDate = (value: DateInput) => {
+  const d = toDate(value);
+  return `${four(d.getFullYear())}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+};
 /** 'HH:mm - HH:mm' */
 export const formatTimeRange = (start: DateInput, end: DateInput) => `${formatTime(start)} - ${formatTime(end)}`;
 
