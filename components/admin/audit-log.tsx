@@ -11,7 +11,7 @@ import { errorText } from "@/lib/api-client";
 import { useDateFormat } from "@/components/shell/use-date-format";
 import { actingAsName, describeEntry } from "./audit-details";
 import { actionLabel, sortByLabel } from "./audit-labels";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Pager } from "./pager";
 import { AUDIT_ACTORS, AUDIT_PAGE_SIZE, adminQueries } from "./queries";
 

@@ -13,7 +13,7 @@ import { apiPost, apiRequest, errorText } from "@/lib/api-client";
 import { LICENSE_CATALOGUE } from "@/lib/contract/constants/backoffice";
 import { AssignmentsTable } from "./assignments-table";
 import { InstructorLicenses } from "./instructor-licenses";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { adminQueries } from "./queries";
 import { useAdminMutation } from "./use-admin-mutation";
 

@@ -17,7 +17,7 @@ import { EDITABLE_SETTING_KEYS } from "@/lib/contract/constants/backoffice";
 import type { configResponseSchema, ConfigResponse } from "@/lib/contract/config";
 import { durationChoices } from "./duration-choices";
 import { PRICE_EUROS_ERROR, centsToEuros, eurosToCents } from "./euros";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 
 type Values = Record<EditableSettingKey, string>;
 

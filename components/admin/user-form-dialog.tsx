@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { ApiError, apiPost, apiRequest, type Answer } from "@/lib/api-client";
 import type { adminUserSchema, AdminUser, SetPasswordLink, setPasswordLinkSchema, userWithLinkSchema } from "@/lib/contract/backoffice-users";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useAdminMutation } from "./use-admin-mutation";
 
 type Props = { user?: AdminUser; open: boolean; onOpenChange: (open: boolean) => void; onLink: (link: SetPasswordLink, name: string) => void };

@@ -14,7 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { errorText } from "@/lib/api-client";
 import type { AdminUser, SetPasswordLink, UserKind } from "@/lib/contract/backoffice-users";
 import { roleLabel } from "@/lib/session/roles";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Pager } from "./pager";
 import { PasswordLinkDialog } from "./password-link-dialog";
 import { USERS_LIST_OPENING, usersListQuery, type UsersListFilters } from "./queries";

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { apiPost, apiRequest, type Answer } from "@/lib/api-client";
 import type { Vehicle, vehicleSchema } from "@/lib/contract/backoffice";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { adminQueries } from "./queries";
 import { useAdminMutation } from "./use-admin-mutation";
 

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { formContracts } from "@/components/shell/lazy-contract";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { errorText } from "@/lib/api-client";
@@ -67,18 +67,16 @@ export function NewCourseForm() {
               {sections.isPending ? (
                 <Skeleton className="h-9 w-full" />
               ) : sections.data && sections.data.length > 0 ? (
-                <Select value={values.sectionId} onValueChange={set("sectionId")}>
-                  <SelectTrigger id="course-section" className="w-full" {...invalidProps("course-section", errors.sectionId)}>
-                    <SelectValue placeholder="Selecciona una sección" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {sections.data.map((section) => (
-                      <SelectItem key={section.id} value={section.id}>
-                        {section.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect id="course-section" value={values.sectionId} onChange={(e) => set("sectionId")(e.target.value)} {...invalidProps("course-section", errors.sectionId)}>
+                  <option value="" disabled>
+                    Selecciona una sección
+                  </option>
+                  {sections.data.map((section) => (
+                    <option key={section.id} value={section.id}>
+                      {section.name}
+                    </option>
+                  ))}
+                </NativeSelect>
               ) : sections.error ? (
                 <p className="text-sm text-destructive">{errorText(sections.error)}</p>
               ) : (

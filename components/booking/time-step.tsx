@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import type { InstructorAssignment, Slot } from "@/lib/contract/reservations";
 import { formatDuration } from "@/lib/format/duration";
@@ -86,18 +86,13 @@ export function TimeStep(props: Props) {
       <div className="flex flex-wrap items-end justify-between gap-4 rounded-xl border bg-card p-4">
         <div className="grid gap-2">
           <Label htmlFor="practice-duration">Duración de la práctica</Label>
-          <Select value={String(duration)} onValueChange={onDurationPick}>
-            <SelectTrigger id="practice-duration" className="w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={o} value={String(o)}>
-                  {formatDuration(o)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect id="practice-duration" className="w-40" value={String(duration)} onChange={(e) => onDurationPick(e.target.value)}>
+            {options.map((o) => (
+              <option key={o} value={String(o)}>
+                {formatDuration(o)}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div>

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BookOpen, ClipboardCheck, ExternalLink, FileText, PlayCircle, Video } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { NativeSelect } from "@/components/admin/native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ContentItem } from "@/lib/contract/content";

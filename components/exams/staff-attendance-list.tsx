@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import type { StaffExamAttendance } from "@/lib/contract/exams";
 import { EXAM_RESULT_LABELS } from "@/lib/contract/constants/exams";
 import { STAFF_ATTENDANCE_TEXTS } from "./exam-texts";
@@ -16,18 +16,19 @@ type Props = { area: StaffArea; isHeld: boolean; attendances: StaffExamAttendanc
 function ResultSelect({ area, attendance }: { area: StaffArea; attendance: StaffExamAttendance }) {
   const record = useRecordResult(area);
   return (
-    <Select value={String(attendance.result)} disabled={record.isPending} onValueChange={(v) => record.mutate({ id: attendance.id, result: Number(v) })}>
-      <SelectTrigger className="w-40" aria-label={`Resultado de ${attendance.student.name}`}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {Object.entries(EXAM_RESULT_LABELS).map(([code, label]) => (
-          <SelectItem key={code} value={code}>
-            {label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      className="w-40"
+      aria-label={`Resultado de ${attendance.student.name}`}
+      value={String(attendance.result)}
+      disabled={record.isPending}
+      onChange={(e) => record.mutate({ id: attendance.id, result: Number(e.target.value) })}
+    >
+      {Object.entries(EXAM_RESULT_LABELS).map(([code, label]) => (
+        <option key={code} value={code}>
+          {label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 

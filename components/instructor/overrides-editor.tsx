@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import type { AvailabilityOverride, OverrideType } from "@/lib/contract/availability";
 import { formatDate, formatLongDay } from "@/lib/format/dates";
 import { useAddOverride, useDeleteOverride } from "./use-availability";
@@ -65,15 +65,10 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
           </div>
           <div className="grid gap-2">
             <Label htmlFor="override-type">Tipo</Label>
-            <Select value={type} onValueChange={(v) => setType(v as OverrideType)}>
-              <SelectTrigger id="override-type" className="w-full sm:w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="day_off">{TYPE_LABELS.day_off}</SelectItem>
-                <SelectItem value="extra">{TYPE_LABELS.extra}</SelectItem>
-              </SelectContent>
-            </Select>
+            <NativeSelect id="override-type" className="sm:w-40" value={type} onChange={(e) => setType(e.target.value as OverrideType)}>
+              <option value="day_off">{TYPE_LABELS.day_off}</option>
+              <option value="extra">{TYPE_LABELS.extra}</option>
+            </NativeSelect>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="override-start">{type === "extra" ? "Desde *" : "Desde"}</Label>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { NativeSelect } from "@/components/admin/native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { instructorQueries } from "@/components/instructor/queries";
 import { PageHeader } from "@/components/shell/page-header";
 import { useSchoolToday } from "@/components/shell/use-time-zone";

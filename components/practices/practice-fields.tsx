@@ -2,7 +2,7 @@
 
 import { FormField, invalidProps } from "@/components/biometric/form-field";
 import type { FieldErrors } from "@/components/biometric/form-errors";
-import { NativeSelect } from "@/components/admin/native-select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { PracticeVehicle } from "@/lib/contract/practices";

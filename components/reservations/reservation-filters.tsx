@@ -1,6 +1,6 @@
 "use client";
 
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { ALL, type ReservationFilters as Filters } from "./reservation-lists";
 
 type Props = {
@@ -14,32 +14,22 @@ type Props = {
 export function ReservationFilters({ instructors, licenses, value, onChange }: Props) {
   return (
     <div className="hidden items-center gap-2 2xl:flex" data-testid="reservation-filters">
-      <Select value={value.instructor} onValueChange={(instructor) => onChange({ ...value, instructor })}>
-        <SelectTrigger className="w-56" aria-label="Profesor">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>Todos los profesores</SelectItem>
-          {instructors.map((name) => (
-            <SelectItem key={name} value={name}>
-              {name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Select value={value.license} onValueChange={(license) => onChange({ ...value, license })}>
-        <SelectTrigger className="w-48" aria-label="Permiso">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>Todos los permisos</SelectItem>
-          {licenses.map((name) => (
-            <SelectItem key={name} value={name}>
-              {`Permiso ${name}`}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect className="w-56" aria-label="Profesor" value={value.instructor} onChange={(e) => onChange({ ...value, instructor: e.target.value })}>
+        <option value={ALL}>Todos los profesores</option>
+        {instructors.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect className="w-48" aria-label="Permiso" value={value.license} onChange={(e) => onChange({ ...value, license: e.target.value })}>
+        <option value={ALL}>Todos los permisos</option>
+        {licenses.map((name) => (
+          <option key={name} value={name}>
+            {`Permiso ${name}`}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

@@ -98,8 +98,7 @@ test("an administrator runs a CAP session with face-verified entry and exit and 
       await expect(page.getByRole("heading", { name: "Nuevo curso CAP" })).toBeVisible();
       await page.getByLabel("Nombre").fill(course.name);
       await page.getByLabel("Código").fill(course.code);
-      await page.getByLabel("Sección").click();
-      await page.getByRole("option", { name: section.name }).click();
+      await page.getByLabel("Sección").selectOption({ label: section.name });
       await page.getByLabel("Fecha de inicio").fill(madridDate(0));
       await page.getByLabel("Fecha de fin").fill(madridDate(30));
       await page.getByRole("button", { name: "Crear curso" }).click();

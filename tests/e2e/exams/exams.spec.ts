@@ -97,8 +97,7 @@ test("the instructor records 'Apto' and the student sees it in the results", asy
 
   await page.getByRole("tab", { name: "Celebradas" }).click();
   const latest = page.getByTestId("staff-exam").first();
-  await latest.getByRole("combobox", { name: `Resultado de ${DEMO_USERS.student.name}` }).click();
-  await page.getByRole("option", { name: "Apto", exact: true }).click();
+  await latest.getByRole("combobox", { name: `Resultado de ${DEMO_USERS.student.name}` }).selectOption({ label: "Apto" });
   await expect(page.getByText("Resultado guardado", { exact: true })).toBeVisible();
   await shot(page, "instructor-results");
   await signOut(page);

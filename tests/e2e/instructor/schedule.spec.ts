@@ -67,8 +67,7 @@ test("the instructor sets a Saturday slot, sees it in the week's preview, marks 
   await expect(page.getByText("No tienes excepciones próximas")).toBeVisible();
 
   // Extra hours today need both times: the form says so before any call, then the evening is added to today.
-  await page.getByLabel("Tipo").click();
-  await page.getByRole("option", { name: "Horas extra" }).click();
+  await page.getByLabel("Tipo").selectOption({ label: "Horas extra" });
   await page.getByRole("button", { name: "Añadir excepción" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Indica la hora de inicio y de fin" })).toBeVisible();
   await expect(page.getByText("No tienes excepciones próximas")).toBeVisible();

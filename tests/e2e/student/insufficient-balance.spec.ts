@@ -8,12 +8,10 @@ test("selecting past the balance opens 'Saldo insuficiente'; changing the durati
   await openCalendarStep(page, "B");
 
   // The longest duration fills the balance fastest.
-  await page.getByLabel("Duración de la práctica").click();
-  const options = page.getByRole("option");
-  const longest = options.last();
-  const longestText = (await longest.textContent())!.trim();
-  await longest.click();
-  await expect(page.getByLabel("Duración de la práctica")).toHaveText(longestText);
+  const duration = page.getByLabel("Duración de la práctica");
+  const longestText = (await duration.getByRole("option").last().textContent())!.trim();
+  await duration.selectOption({ label: longestText });
+  await expect(duration.locator("option:checked")).toHaveText(longestText);
 
   await nextWeekWithSlots(page);
   const dialog = page.getByRole("dialog", { name: "Saldo insuficiente" });
@@ -35,10 +33,11 @@ test("selecting past the balance opens 'Saldo insuficiente'; changing the durati
   await expect(page.getByTestId("wizard-selected")).toHaveText(new RegExp(`^${selected} `));
 
   // Changing the duration with a selection asks first, then clears it.
-  await page.getByLabel("Duración de la práctica").click();
-  await page.getByRole("option").first().click();
+  const shortestText = (await duration.getByRole("option").first().textContent())!.trim();
+  await duration.selectOption({ label: shortestText });
   const confirm = page.getByRole("alertdialog", { name: "Cambiar duración" });
   await confirm.getByRole("button", { name: "Cambiar duración" }).click();
   await expect(page.getByTestId("wizard-selected")).toHaveText(/^0 /);
   await expect(page.getByRole("button", { name: "Continuar" })).toBeDisabled();
+  await expect(duration.locator("option:checked")).toHaveText(shortestText);
 });
