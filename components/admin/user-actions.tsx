@@ -1,10 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { KeyRound, Link2, MoreHorizontal, Pencil, Power, PowerOff } from "lucide-react";
+import { MoreHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { MenuOnDemand } from "@/components/ui/menu-on-demand";
+import { loadOnce } from "@/components/ui/on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { apiPost, errorText, type Answer } from "@/lib/api-client";
 import type {
@@ -16,9 +17,12 @@ import type {
 import { SetPasswordDialog } from "./set-password-dialog";
 import { useAdminMutation } from "./use-admin-mutation";
 
+// Radix's dropdown comes with the first click on a row's menu, not with the page (issue 13).
+const menu = loadOnce(() => import("./user-actions-menu"));
+
 type Props = { user: AdminUser; onEdit: () => void; onLink: (link: SetPasswordLink, name: string) => void };
 
-// The row's menu: edit, hand over a set-password link, set a password, deactivate or reactivate.
+// The row's actions: the menu (user-actions-menu.tsx), the deactivate/reactivate confirmation and the password dialog.
 export function UserActions({ user, onEdit, onLink }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [settingPassword, setSettingPassword] = useState(false);
@@ -31,38 +35,23 @@ export function UserActions({ user, onEdit, onLink }: Props) {
 
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Acciones de ${user.name}`}>
+      <MenuOnDemand
+        module={menu}
+        trigger={(props) => (
+          <Button {...props} variant="ghost" size="icon" aria-label={`Acciones de ${user.name}`}>
             <MoreHorizontal aria-hidden />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={onEdit}>
-            <Pencil aria-hidden />
-            Editar
-          </DropdownMenuItem>
-          {user.username && user.isActive ? (
-            <>
-              <DropdownMenuItem
-                onSelect={() => link.mutate(undefined, { onSuccess: (l) => onLink(l, user.name), onError: onError("No se pudo generar el enlace") })}
-              >
-                <Link2 aria-hidden />
-                Enlace para contraseña
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setSettingPassword(true)}>
-                <KeyRound aria-hidden />
-                Establecer contraseña
-              </DropdownMenuItem>
-            </>
-          ) : null}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setConfirming(true)} variant={user.isActive ? "destructive" : "default"}>
-            {user.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-            {user.isActive ? "Desactivar" : "Reactivar"}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        )}
+        menu={({ UserActionsMenu }) => (
+          <UserActionsMenu
+            user={user}
+            onEdit={onEdit}
+            onLink={() => link.mutate(undefined, { onSuccess: (l) => onLink(l, user.name), onError: onError("No se pudo generar el enlace") })}
+            onSetPassword={() => setSettingPassword(true)}
+            onToggle={() => setConfirming(true)}
+          />
+        )}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, Suspense, useState } from "react";
+import { loadOnce } from "@/components/ui/on-demand";
+import { MenuOnDemand } from "@/components/ui/menu-on-demand";
 import type { SessionUser } from "@/lib/contract/auth";
 import { ProfileSummary, TRIGGER_CLASS } from "./profile-summary";
 import { ThemeToggle } from "./theme-toggle";
@@ -8,42 +9,22 @@ import { ThemeToggle } from "./theme-toggle";
 // The menu itself (Radix's dropdown, its popper and focus handling) is loaded when the user reaches for it, not with
 // every page: it was a fifth of the signed-in shell's first-load work (issue 13). Until then the same trigger is a
 // plain button, drawn by the server.
-const loadDropdown = () => import("./profile-dropdown");
-const ProfileDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.ProfileDropdown })));
+const dropdown = loadOnce(() => import("./profile-dropdown"));
 
 type ProfileMenuProps = { user: SessionUser | null; isImpersonating: boolean };
 
 export function ProfileMenu({ user, isImpersonating }: ProfileMenuProps) {
-  const [isWanted, setIsWanted] = useState(false);
-  const plainTrigger = (
-    <button
-      type="button"
-      className={TRIGGER_CLASS}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      // Fetched as the pointer or focus arrives, so the menu is usually there by the click.
-      onPointerEnter={() => void loadDropdown()}
-      onFocus={() => void loadDropdown()}
-      onClick={() => setIsWanted(true)}
-      onKeyDown={(event) => {
-        if (event.key === "ArrowDown") {
-          event.preventDefault();
-          setIsWanted(true);
-        }
-      }}
-    >
-      <ProfileSummary user={user} />
-    </button>
-  );
   return (
     <div className="flex items-center gap-2">
-      {isWanted ? (
-        <Suspense fallback={plainTrigger}>
-          <ProfileDropdown user={user} isImpersonating={isImpersonating} />
-        </Suspense>
-      ) : (
-        plainTrigger
-      )}
+      <MenuOnDemand
+        module={dropdown}
+        trigger={(props) => (
+          <button {...props} className={TRIGGER_CLASS}>
+            <ProfileSummary user={user} />
+          </button>
+        )}
+        menu={({ ProfileDropdown }) => <ProfileDropdown user={user} isImpersonating={isImpersonating} />}
+      />
       <ThemeToggle />
     </div>
   );

@@ -66,3 +66,26 @@ test("a dialog and its form's rules come with first use; a file that cannot be f
   expect(sent).toEqual([]);
   expect(scripts.some((text) => text.includes(DIALOG_CODE))).toBe(true);
 });
+
+test("a row's menu comes with its first click; if its file cannot be fetched the office is told and clicking again opens it", async ({ page }) => {
+  const MENU_CODE = "dropdown-menu-content"; // the data-slot of Radix's menu content (components/ui/dropdown-menu.tsx)
+  await signIn(page, "admin");
+  const scripts = recordScripts(page);
+  await page.goto("/administrator/users");
+  const trigger = page.getByRole("button", { name: /^Acciones de / }).first();
+  await expect(trigger).toBeVisible();
+  expect(scripts.filter((text) => text.includes(MENU_CODE))).toEqual([]);
+
+  const allow = await refuseScriptsWith(page, MENU_CODE);
+  await trigger.click();
+  await expect(page.getByText("Ha ocurrido un error inesperado", { exact: true })).toBeVisible();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await allow();
+
+  await trigger.click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "Editar" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+});

@@ -1,0 +1,45 @@
+"use client";
+
+import { KeyRound, Link2, MoreHorizontal, Pencil, Power, PowerOff } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import type { AdminUser } from "@/lib/contract/backoffice-users";
+
+type Props = { user: AdminUser; onEdit: () => void; onLink: () => void; onSetPassword: () => void; onToggle: () => void };
+
+// The row's menu: edit, hand over a set-password link, set a password, deactivate or reactivate. Loaded by UserActions
+// on the first click (or ArrowDown) on its trigger, and opened at once.
+export function UserActionsMenu({ user, onEdit, onLink, onSetPassword, onToggle }: Props) {
+  return (
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Acciones de ${user.name}`}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={onEdit}>
+          <Pencil aria-hidden />
+          Editar
+        </DropdownMenuItem>
+        {user.username && user.isActive ? (
+          <>
+            <DropdownMenuItem onSelect={onLink}>
+              <Link2 aria-hidden />
+              Enlace para contraseña
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={onSetPassword}>
+              <KeyRound aria-hidden />
+              Establecer contraseña
+            </DropdownMenuItem>
+          </>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onToggle} variant={user.isActive ? "destructive" : "default"}>
+          {user.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
+          {user.isActive ? "Desactivar" : "Reactivar"}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
