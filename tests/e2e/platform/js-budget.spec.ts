@@ -10,16 +10,18 @@ import { signIn, type DemoUser } from "../support/auth";
 // page's `load` event, with the HTTP cache and the service worker off (a first visit). Every menu page of every role
 // is measured; the figures are printed and attached, and a page over its budget fails.
 // - `npm run bench:bundle` (BENCH_BUNDLE=1) holds the pages to issue 13's budget: 150 kB, or 250 kB on a page that
-//   shows a calendar (FullCalendar). It is not met (docs/benchmarks.md: React DOM and Next's runtime alone weigh
-//   ~130 kB, printed below as the framework's floor).
+//   shows a calendar (FullCalendar). The signed-out pages and the calendar pages meet it; the other signed-in pages
+//   do not (docs/benchmarks.md: React DOM and Next's runtime alone weigh ~130 kB, printed below as the framework's
+//   floor, and the data layer another ~15 kB).
 // - `npm test` holds them to a ceiling just above today's weight, so CI fails when a page grows (a heavy library
 //   pulled into the shell or a page that should load it lazily).
 // Every script a page's HTML names must also open with V8's compile hint (scripts/compile-hints.mjs) and hold no zod.
 const KB = 1000;
 const ISSUE_BUDGET = process.env.BENCH_BUNDLE === "1";
-const BUDGET = (ISSUE_BUDGET ? 150 : 160) * KB;
-const CALENDAR_BUDGET = (ISSUE_BUDGET ? 250 : 240) * KB;
-const SIGNED_IN_BUDGET = ISSUE_BUDGET ? BUDGET : 240 * KB;
+// The signed-out pages meet the issue's 150 kB in both runs; the ceilings of the others sit just above today's weight.
+const BUDGET = 150 * KB;
+const CALENDAR_BUDGET = (ISSUE_BUDGET ? 250 : 200) * KB;
+const SIGNED_IN_BUDGET = ISSUE_BUDGET ? BUDGET : 205 * KB;
 const CALENDAR_PAGES = new Set(["/student/reservations/new", "/student/calendar", "/instructor/calendar", "/instructor/schedule"]);
 
 type Measure = { path: string; bytes: number; budget: number };
