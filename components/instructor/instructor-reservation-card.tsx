@@ -6,9 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 import type { InstructorReservation } from "@/lib/contract/instructor";
-import { formatDate, formatDateTime, formatTimeRange } from "@/lib/format/dates";
 import { formatDuration } from "@/lib/format/duration";
 import { cn } from "@/lib/utils";
+import { useDateFormat } from "@/components/shell/use-date-format";
 import { isActiveStatus } from "@/components/reservations/reservation-lists";
 import { StatusBadge } from "@/components/reservations/status-badge";
 import { FinishPracticeButton } from "@/components/practices/finish-practice-button";
@@ -26,6 +26,7 @@ const BUTTON_LABELS: Record<Decision, string> = {
 
 export function InstructorReservationCard({ reservation, now }: { reservation: InstructorReservation; now: number }) {
   const [decision, setDecision] = useState<Decision | null>(null);
+  const formats = useDateFormat();
   const mutation = useReservationDecision();
   const decisions = availableDecisions(reservation, now);
   const request = reservation.cancellationRequest;
@@ -54,8 +55,8 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
       <CardContent className="space-y-2 px-5 text-sm">
         <p className="flex items-center gap-2">
           <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
-          <span className="font-medium">{formatDate(reservation.start)}</span>
-          <span className="tabular-nums">{formatTimeRange(reservation.start, reservation.end)}</span>
+          <span className="font-medium">{formats.date(reservation.start)}</span>
+          <span className="tabular-nums">{formats.timeRange(reservation.start, reservation.end)}</span>
         </p>
         <p className="flex items-center gap-2">
           <IdCard className="size-4 text-muted-foreground" aria-hidden />
@@ -73,7 +74,7 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
           <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 dark:border-amber-800 dark:bg-amber-950/40">
             <p className="font-medium">Motivo de la cancelación</p>
             <p className="break-words whitespace-pre-line text-muted-foreground">{request.reason}</p>
-            <p className="mt-1 text-xs text-muted-foreground">Solicitada el {formatDateTime(request.requestedAt)}</p>
+            <p className="mt-1 text-xs text-muted-foreground">Solicitada el {formats.dateTime(request.requestedAt)}</p>
           </div>
         ) : reservation.cancellationReason ? (
           <div className="rounded-md bg-muted px-3 py-2">

@@ -25,6 +25,7 @@ const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "instructor", path: "/instructor/students", shows: "Mis alumnos" },
   { who: "instructor", path: "/instructor/schedule", shows: "Vista previa de la semana" },
   { who: "instructor", path: "/instructor/practices", shows: "Lucía Martín García" },
+  { who: "instructor", path: "/instructor/reservations", shows: "Revisa las solicitudes de tus alumnos" },
   { who: "admin", path: "/administrator/audit", shows: "Registro de actividad" },
   { who: "admin", path: "/biometric", shows: "Cursos CAP" },
   { who: "admin", path: "/biometric/students", shows: "Leonardo Hidalgo Torres" },
