@@ -10,7 +10,6 @@ import { useSchoolToday } from "@/components/shell/use-time-zone";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { errorText } from "@/lib/api-client";
-import type { InstructorPractice } from "@/lib/contract/practices";
 import { noonOfDate } from "@/lib/format/dates";
 import { ManualPracticeDialog } from "./manual-practice-dialog";
 import { PendingPractices } from "./pending-practices";
@@ -29,13 +28,15 @@ export function InstructorPracticesPage() {
   // The months offered end with the school's current month (the same on the server and in the browser).
   const today = useSchoolToday();
   const months = useMemo(() => recentMonths(noonOfDate(today), MONTHS_OFFERED), [today]);
-  const [open, setOpen] = useState<InstructorPractice | null>(null);
+  // The id, not the object: the dialog shows the latest read (the first view's practices have no signature images).
+  const [openId, setOpenId] = useState<string | null>(null);
   const [isManualOpen, setManualOpen] = useState(false);
   const students = useQuery(instructorQueries.students());
   const list = useQuery(practiceQueries.instructorList({ studentId: studentId || undefined, month: month || undefined }));
   // The lessons to finish stand above the filters: until they are known, nothing is drawn under the header, so the
   // filters and cards never jump down when they arrive (layout shift).
   const pending = useQuery(practiceQueries.pending());
+  const open = list.data?.find((p) => p.id === openId) ?? null;
 
   return (
     <div className="space-y-6">
@@ -91,14 +92,14 @@ export function InstructorPracticesPage() {
             ) : (
               <div className={CARD_GRID}>
                 {list.data.map((p) => (
-                  <PracticeCard key={p.id} practice={p} onOpen={setOpen} />
+                  <PracticeCard key={p.id} practice={p} onOpen={(practice) => setOpenId(practice.id)} />
                 ))}
               </div>
             )}
           </section>
         </>
       )}
-      <PracticeDetailDialog practice={open} onClose={() => setOpen(null)} />
+      <PracticeDetailDialog practice={open} onClose={() => setOpenId(null)} />
       <ManualPracticeDialog open={isManualOpen} onOpenChange={setManualOpen} />
     </div>
   );

@@ -3,7 +3,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { InstructorPractice, Practice } from "@/lib/contract/practices";
 import { formatDuration } from "@/lib/format/duration";
-import { formatKm, practiceShortDate, practiceTimeRange } from "./practice-format";
+import { formatKm, practiceShortDate, practiceTimeRange, SIGNATURE_TO_COME } from "./practice-format";
 import { DetailItem } from "./detail-item";
 
 function Signature({ label, src }: { label: string; src: string | null }) {
@@ -12,7 +12,12 @@ function Signature({ label, src }: { label: string; src: string | null }) {
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
       {/* Signatures are drawn dark on transparent: a white card keeps them legible in the dark theme. */}
       <div className="flex h-28 items-center justify-center rounded-md border bg-white p-2">
-        {src ? (
+        {src === SIGNATURE_TO_COME ? (
+          // Left out of the page's first view; the browser is reading it (it comes within the page's first second).
+          <span className="text-xs text-zinc-500" aria-busy="true">
+            Cargando firma…
+          </span>
+        ) : src ? (
           <img src={src} alt={label} className="max-h-full max-w-full object-contain" />
         ) : (
           <span className="text-xs text-zinc-500">Sin firma</span>

@@ -1,5 +1,17 @@
-import type { Practice } from "@/lib/contract/practices";
-import { findPractice, formatKm, monthTitle, practiceDate, practiceDay, practiceShortDate, practiceTimeRange, recentMonths } from "./practice-format";
+import type { InstructorPractice, Practice } from "@/lib/contract/practices";
+import {
+  findPractice,
+  formatKm,
+  historyWithoutSignatures,
+  listWithoutSignatures,
+  monthTitle,
+  practiceDate,
+  practiceDay,
+  practiceShortDate,
+  practiceTimeRange,
+  recentMonths,
+  SIGNATURE_TO_COME,
+} from "./practice-format";
 
 describe("practice formatting", () => {
   it("titles a month key in Spanish", () => {
@@ -32,5 +44,17 @@ describe("practice formatting", () => {
 
   it("lists the recent months newest first across a year change", () => {
     expect(recentMonths(new Date(2025, 1, 15), 3)).toEqual(["2025-02", "2025-01", "2024-12"]);
+  });
+
+  it("leaves the signature images out of a first view, keeping which practices have none", () => {
+    const png = "data:image/png;base64,iVBORw0KGgo=";
+    const signed = { id: "a", observations: "Rotondas", studentSignature: png, instructorSignature: png } as Practice;
+    const unsigned = { id: "b", observations: null, studentSignature: null, instructorSignature: png } as Practice;
+    const history = historyWithoutSignatures({ "2025-05": { a: signed }, "2025-04": { b: unsigned } });
+    expect(history["2025-05"]!.a).toEqual({ ...signed, studentSignature: SIGNATURE_TO_COME, instructorSignature: SIGNATURE_TO_COME });
+    expect(history["2025-04"]!.b).toEqual({ ...unsigned, studentSignature: null, instructorSignature: SIGNATURE_TO_COME });
+    expect(JSON.stringify(history)).not.toContain("data:image");
+    const list = listWithoutSignatures([{ ...signed, student: { name: "Lucía" } } as InstructorPractice]);
+    expect(list).toEqual([{ ...signed, student: { name: "Lucía" }, studentSignature: SIGNATURE_TO_COME, instructorSignature: SIGNATURE_TO_COME }]);
   });
 });

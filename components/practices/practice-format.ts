@@ -1,4 +1,4 @@
-import type { Practice, PracticeHistory } from "@/lib/contract/practices";
+import type { InstructorPractice, Practice, PracticeHistory } from "@/lib/contract/practices";
 import { formatDate, formatLongDay, formatMonth } from "@/lib/format/dates";
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase("es-ES") + text.slice(1);
@@ -47,3 +47,28 @@ export function recentMonths(now: Date, count: number): string[] {
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
   });
 }
+
+/**
+ * A signature the first view left out (lib/bff/server-prefetch.tsx, `lightened`): the browser is reading it. Never a
+ * real value: a signature is a PNG data URL or null (none).
+ */
+export const SIGNATURE_TO_COME = "";
+
+const withoutImages = <P extends Practice>(p: P): P => ({
+  ...p,
+  studentSignature: p.studentSignature === null ? null : SIGNATURE_TO_COME,
+  instructorSignature: p.instructorSignature === null ? null : SIGNATURE_TO_COME,
+});
+
+/** The student's history without its signature images, for the page's first view. */
+export function historyWithoutSignatures(history: PracticeHistory): PracticeHistory {
+  return Object.fromEntries(
+    Object.entries(history).map(([month, practices]) => [
+      month,
+      Object.fromEntries(Object.entries(practices).map(([id, p]) => [id, withoutImages(p)])),
+    ]),
+  );
+}
+
+/** The instructor's practices without their signature images, for the page's first view. */
+export const listWithoutSignatures = (list: InstructorPractice[]): InstructorPractice[] => list.map(withoutImages);

@@ -6,10 +6,9 @@ import { useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { errorText } from "@/lib/api-client";
-import type { Practice } from "@/lib/contract/practices";
 import { PracticeCard, PracticeCardsSkeleton } from "./practice-card";
 import { PracticeDetailDialog } from "./practice-detail-dialog";
-import { monthTitle } from "./practice-format";
+import { findPractice, monthTitle } from "./practice-format";
 import { practiceQueries } from "./queries";
 
 function EmptyState({ title, text }: { title: string; text?: string }) {
@@ -26,7 +25,9 @@ function EmptyState({ title, text }: { title: string; text?: string }) {
 export function PracticeHistoryPage() {
   const { data, error, isPending } = useQuery(practiceQueries.history());
   const [index, setIndex] = useState(0);
-  const [open, setOpen] = useState<Practice | null>(null);
+  // The id, not the object: the dialog shows the latest read (the first view's practices have no signature images).
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = findPractice(data, openId);
   const months = data ? Object.keys(data) : [];
   const current = Math.min(index, Math.max(months.length - 1, 0));
   const month = months[current];
@@ -61,13 +62,13 @@ export function PracticeHistoryPage() {
           ) : (
             <div className="grid gap-4 md:grid-cols-2">
               {items.map((p) => (
-                <PracticeCard key={p.id} practice={p} onOpen={setOpen} />
+                <PracticeCard key={p.id} practice={p} onOpen={(practice) => setOpenId(practice.id)} />
               ))}
             </div>
           )}
         </div>
       )}
-      <PracticeDetailDialog practice={open} onClose={() => setOpen(null)} />
+      <PracticeDetailDialog practice={open} onClose={() => setOpenId(null)} />
     </div>
   );
 }

@@ -40,8 +40,16 @@ export function Sidebar({ items, pathname, isOpen, user, isImpersonating, header
     >
       <div className="flex h-16 items-center border-b px-4">
         {headerLogo ? (
+          // Lazy: on a phone the sidebar is off-screen until opened, and an eager <img> made React hint a preload that
+          // went out ahead of the stylesheet on some pages (their first paint came ~0.3 s later in Lighthouse's 4G).
           // eslint-disable-next-line @next/next/no-img-element -- tenant logos are arbitrary URLs
-          <img src={headerLogo} alt={tenantName} className="h-10 max-w-full rounded-md object-contain dark:bg-white dark:px-2" />
+          <img
+            src={headerLogo}
+            alt={tenantName}
+            loading="lazy"
+            decoding="async"
+            className="h-10 max-w-full rounded-md object-contain dark:bg-white dark:px-2"
+          />
         ) : (
           <span className="text-lg font-semibold">{tenantName}</span>
         )}

@@ -19,12 +19,31 @@ setServerTransport(async (url, init) => {
   return handleBff(request);
 });
 
-// A query's options as its domain's queries.ts builds them; only the key and the function are used here.
-type FirstViewQuery = { queryKey: QueryKey; queryFn?: unknown };
+// A query's options as its domain's queries.ts builds them; only the key and the function are used here. `lighten`
+// (see `lightened`) trims what the first screen does not show.
+type FirstViewQuery = { queryKey: QueryKey; queryFn?: unknown; lighten?: (data: never) => unknown };
+
+/**
+ * A query whose first view carries less than its answer: `lighten` drops what only a later gesture shows (the
+ * practices' signature images, ~25 kB each, shown only in a practice's dialog, were 60-100 kB of those pages' HTML).
+ * The trimmed data is handed over as already stale, so the browser reads the whole answer as the page mounts.
+ */
+export function lightened<Q extends { queryKey: QueryKey; queryFn?: unknown }, T>(
+  query: Q & { queryFn?: (...args: never[]) => T | Promise<T> },
+  lighten: (data: T) => T,
+): FirstViewQuery {
+  return { ...query, lighten: lighten as (data: never) => unknown };
+}
 
 export async function FirstView({ queries, children }: { queries: FirstViewQuery[]; children: React.ReactNode }) {
   // One failed read must not hold the page up with retries.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await Promise.all(queries.map((query) => client.prefetchQuery({ queryKey: query.queryKey, queryFn: query.queryFn as QueryFunction })));
+  await Promise.all(
+    queries.map(async ({ queryKey, queryFn, lighten }) => {
+      await client.prefetchQuery({ queryKey, queryFn: queryFn as QueryFunction });
+      const data = client.getQueryData(queryKey);
+      if (lighten && data !== undefined) client.setQueryData(queryKey, lighten(data as never), { updatedAt: 0 });
+    }),
+  );
   return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
 }

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { signInByApi, type DemoUser } from "../support/auth";
+import { clickHydrated } from "../support/hydration";
 
 // Read-mostly screens arrive with their data in the server's HTML (lib/bff/server-prefetch.tsx, issue 13): no loading
 // placeholder in the first paint, and the browser does not ask again for what the server just sent while it is fresh.
@@ -44,6 +45,31 @@ for (const { who, path, shows } of FIRST_VIEWS) {
     expect(main).toContain(shows);
     expect(main).not.toContain('data-slot="skeleton"');
     expect(main).not.toContain('aria-busy="true"');
+  });
+}
+
+// The practices' signature images (~25 kB each) are shown only in a practice's dialog: the first view leaves them out
+// and the browser reads them as the page mounts, so the dialog shows them.
+for (const { who, path } of [
+  { who: "student" as const, path: "/student/practices/history" },
+  { who: "instructor" as const, path: "/instructor/practices" },
+]) {
+  test(`${path} arrives without the signature images, and a practice's dialog shows them`, async ({ page }) => {
+    await signInByApi(page, who);
+    const response = await page.request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('data-testid="practice-card"');
+    expect(html).not.toContain("data:image/png");
+    expect(html.length).toBeLessThan(60_000);
+
+    await page.goto(path);
+    await clickHydrated(page.getByTestId("practice-card").first());
+    const dialog = page.getByRole("dialog", { name: "Detalles de la práctica" });
+    const signatures = dialog.getByRole("img", { name: /^Firma del (alumno|profesor)$/ });
+    await expect(signatures).toHaveCount(2);
+    await expect(signatures.first()).toHaveAttribute("src", /^data:image\/png;base64,/);
+    await expect(dialog.getByText("Cargando firma…")).toHaveCount(0);
   });
 }
 

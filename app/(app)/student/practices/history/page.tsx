@@ -1,10 +1,12 @@
 import { PracticeHistoryPage } from "@/components/practices/practice-history-page";
+import { historyWithoutSignatures } from "@/components/practices/practice-format";
 import { practiceQueries } from "@/components/practices/queries";
-import { FirstView } from "@/lib/bff/server-prefetch";
+import { FirstView, lightened } from "@/lib/bff/server-prefetch";
 
+// The signature images are left out of the first view (only a practice's dialog shows them); the browser reads them.
 export default function Page() {
   return (
-    <FirstView queries={[practiceQueries.history()]}>
+    <FirstView queries={[lightened(practiceQueries.history(), historyWithoutSignatures)]}>
       <PracticeHistoryPage />
     </FirstView>
   );
