@@ -10,14 +10,15 @@ import { primaryArea } from "@/lib/session/roles";
 import { cn } from "@/lib/utils";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { isFullWidthPath, navItemsFor } from "./nav-config";
+import type { NavIcons } from "./nav-icons";
 import { Sidebar } from "./sidebar";
 import { useSession } from "./use-session";
 import { useTenantInfo } from "./use-tenant-info";
 import { useUnreadCount } from "./use-unread-count";
 
-type AppShellProps = { session: SessionResponse; tenant: TenantInfo | null; children: React.ReactNode };
+type AppShellProps = { session: SessionResponse; tenant: TenantInfo | null; navIcons: NavIcons; children: React.ReactNode };
 
-export function AppShell({ session: initialSession, tenant: serverTenant, children }: AppShellProps) {
+export function AppShell({ session: initialSession, tenant: serverTenant, navIcons, children }: AppShellProps) {
   const session = useSession(initialSession);
   const { data: tenant } = useTenantInfo(serverTenant);
   const pathname = usePathname();
@@ -58,6 +59,7 @@ export function AppShell({ session: initialSession, tenant: serverTenant, childr
       </header>
       <Sidebar
         items={items}
+        icons={navIcons}
         pathname={pathname}
         isOpen={isOpen}
         user={session.user}

@@ -5,10 +5,12 @@ import { Badge } from "@/components/ui/badge";
 import type { SessionUser } from "@/lib/contract/auth";
 import { cn } from "@/lib/utils";
 import { activeItem, type NavItem } from "./nav-config";
+import type { NavIcons } from "./nav-icons";
 import { ProfileMenu } from "./profile-menu";
 
 type SidebarProps = {
   items: NavItem[];
+  icons: NavIcons;
   pathname: string;
   isOpen: boolean;
   user: SessionUser | null;
@@ -27,7 +29,7 @@ function LinkOrAnchor({ isExternal, href, ...props }: LinkOrAnchorProps) {
   return isExternal ? <a href={href} {...props} /> : <Link href={href} prefetch={false} {...props} />;
 }
 
-export function Sidebar({ items, pathname, isOpen, user, isImpersonating, headerLogo, tenantName, onNavigate }: SidebarProps) {
+export function Sidebar({ items, icons, pathname, isOpen, user, isImpersonating, headerLogo, tenantName, onNavigate }: SidebarProps) {
   const current = activeItem(items, pathname);
   return (
     <aside
@@ -62,7 +64,6 @@ export function Sidebar({ items, pathname, isOpen, user, isImpersonating, header
         <ul className="space-y-1">
           {items.map((item) => {
             const isActive = item === current;
-            const Icon = item.icon;
             return (
               <li key={item.to + item.name}>
                 <LinkOrAnchor
@@ -75,7 +76,7 @@ export function Sidebar({ items, pathname, isOpen, user, isImpersonating, header
                     isActive ? "bg-primary text-primary-foreground" : "hover:bg-accent hover:text-accent-foreground",
                   )}
                 >
-                  <Icon className="size-4 shrink-0" aria-hidden />
+                  {icons[item.icon] ?? <span className="size-4 shrink-0" aria-hidden />}
                   <span className="flex-1 truncate">{item.name}</span>
                   {item.badge ? (
                     <Badge variant="destructive" className="ml-auto" aria-label={`${item.badge} sin leer`}>

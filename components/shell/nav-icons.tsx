@@ -1,0 +1,65 @@
+import {
+  BookOpen,
+  Building2,
+  CalendarCheck,
+  CalendarClock,
+  CalendarDays,
+  CarFront,
+  ClipboardCheck,
+  Clock,
+  ExternalLink,
+  GraduationCap,
+  History,
+  House,
+  IdCard,
+  MessageSquare,
+  ScanFace,
+  ScrollText,
+  Settings,
+  UserCog,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
+import type { Area } from "@/lib/session/roles";
+import { NAV_ITEMS, type NavIconName } from "./nav-config";
+
+const ICONS: Record<NavIconName, LucideIcon> = {
+  "book-open": BookOpen,
+  "building-2": Building2,
+  "calendar-check": CalendarCheck,
+  "calendar-clock": CalendarClock,
+  "calendar-days": CalendarDays,
+  "car-front": CarFront,
+  "clipboard-check": ClipboardCheck,
+  clock: Clock,
+  "external-link": ExternalLink,
+  "graduation-cap": GraduationCap,
+  history: History,
+  house: House,
+  "id-card": IdCard,
+  "message-square": MessageSquare,
+  "scan-face": ScanFace,
+  "scroll-text": ScrollText,
+  settings: Settings,
+  "user-cog": UserCog,
+  users: Users,
+  wallet: Wallet,
+};
+
+export type NavIcons = Partial<Record<NavIconName, React.ReactNode>>;
+
+/**
+ * The menu's icons of one role, drawn by the server (the signed-in layout) and handed to the client shell as elements:
+ * their SVG comes with the page instead of lucide's code for every role's icons. A change of role (impersonation, its
+ * end, a new sign-in) is a full page load, so the layout draws the new role's icons.
+ */
+export function navIcons(area: Area | null): NavIcons {
+  if (!area) return {};
+  return Object.fromEntries(
+    NAV_ITEMS[area].map(({ icon }) => {
+      const Icon = ICONS[icon];
+      return [icon, <Icon key={icon} className="size-4 shrink-0" aria-hidden />];
+    }),
+  );
+}
