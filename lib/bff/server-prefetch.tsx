@@ -25,7 +25,7 @@ type FirstViewQuery = { queryKey: QueryKey; queryFn?: unknown; lighten?: (data: 
 
 /**
  * A query whose first view carries less than its answer: `lighten` drops what only a later gesture shows (the
- * practices' signature images, ~25 kB each, shown only in a practice's dialog, were 60-100 kB of those pages' HTML).
+ * practices' signature images, ~12 kB each, shown only in a practice's dialog, were 60-100 kB of those pages' HTML).
  * The trimmed data is handed over as already stale, so the browser reads the whole answer as the page mounts.
  */
 export function lightened<Q extends { queryKey: QueryKey; queryFn?: unknown }, T>(

@@ -48,7 +48,7 @@ for (const { who, path, shows } of FIRST_VIEWS) {
   });
 }
 
-// The practices' signature images (~25 kB each) are shown only in a practice's dialog: the first view leaves them out
+// The practices' signature images (~12 kB each) are shown only in a practice's dialog: the first view leaves them out
 // and the browser reads them as the page mounts, so the dialog shows them.
 for (const { who, path } of [
   { who: "student" as const, path: "/student/practices/history" },
