@@ -10,13 +10,14 @@ import type { ReservationScope } from "@/lib/contract/instructor";
 import { ReservationGridSkeleton } from "@/components/reservations/reservation-grid";
 import { useNow } from "@/components/reservations/use-now";
 import { InstructorReservationCard } from "./instructor-reservation-card";
-import { instructorQueries } from "./queries";
+import { instructorQueries, RESERVATION_TAB_SCOPES } from "./queries";
 
-const TABS: { scope: ReservationScope; label: string; empty: string }[] = [
-  { scope: "pending", label: "Pendientes", empty: "No tienes solicitudes pendientes de revisar" },
-  { scope: "upcoming", label: "Próximas", empty: "No tienes reservas próximas" },
-  { scope: "past", label: "Anteriores", empty: "No tienes reservas anteriores" },
-];
+const TAB_TEXTS: Record<(typeof RESERVATION_TAB_SCOPES)[number], { label: string; empty: string }> = {
+  pending: { label: "Pendientes", empty: "No tienes solicitudes pendientes de revisar" },
+  upcoming: { label: "Próximas", empty: "No tienes reservas próximas" },
+  past: { label: "Anteriores", empty: "No tienes reservas anteriores" },
+};
+const TABS = RESERVATION_TAB_SCOPES.map((scope) => ({ scope, ...TAB_TEXTS[scope] }));
 
 function ScopeList({ scope, empty }: { scope: ReservationScope; empty: string }) {
   const { data, error, isPending } = useQuery(instructorQueries.reservations(scope));

@@ -12,6 +12,10 @@ import type {
 // The instructor's screens use the student side's lifetimes: reservations 1 minute (spec §9).
 const ONE_MINUTE = 60_000;
 
+// 'Mis reservas' shows these lists, one per tab, in this order (requests waiting for a decision first); the page's
+// first view reads all three so every tab's count is there.
+export const RESERVATION_TAB_SCOPES = ["pending", "upcoming", "past"] as const satisfies readonly ReservationScope[];
+
 export const instructorQueries = {
   all: () => ["instructor"] as const,
   reservations: (scope: ReservationScope) =>

@@ -6,7 +6,9 @@ import { formatDuration } from "@/lib/format/duration";
 import { formatKm, practiceShortDate, practiceTimeRange, SIGNATURE_TO_COME } from "./practice-format";
 import { DetailItem } from "./detail-item";
 
-function Signature({ label, src }: { label: string; src: string | null }) {
+// One signature of the dialog: the image, "Sin firma" when there is none, or a wait while the image the page's first
+// view left out is being read.
+export function Signature({ label, src }: { label: string; src: string | null }) {
   return (
     <figure className="grid gap-1">
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>

@@ -1,5 +1,5 @@
 import type { InstructorPractice, Practice, PracticeHistory } from "@/lib/contract/practices";
-import { formatDate, formatLongDay, formatMonth } from "@/lib/format/dates";
+import { formatDate, formatLongDay, formatMonth, noonOfDate } from "@/lib/format/dates";
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase("es-ES") + text.slice(1);
 
@@ -15,15 +15,11 @@ export function monthTitle(key: string): string {
  */
 export const practiceDay = (iso: string, longDay: (value: string) => string = formatLongDay) => capitalize(longDay(iso));
 
-// A calendar date 'YYYY-MM-DD' as that day at local midnight: the date the school wrote, whatever the reader's zone.
-const calendarDay = (date: string) => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
-/** The card's weekday and date from the practice's date: 'Lunes, 12 de mayo de 2025'. */
-export const practiceDate = (date: string) => capitalize(formatLongDay(calendarDay(date)));
+/** The card's weekday and date from the practice's date (the school's, whatever the reader's zone): 'Lunes, 12 de
+ * mayo de 2025'. */
+export const practiceDate = (date: string) => capitalize(formatLongDay(noonOfDate(date)));
 /** The practice's date as dd/MM/yyyy. */
-export const practiceShortDate = (date: string) => formatDate(calendarDay(date));
+export const practiceShortDate = (date: string) => formatDate(noonOfDate(date));
 /** Its schedule: 'HH:mm - HH:mm'. */
 export const practiceTimeRange = (p: Pick<Practice, "startTime" | "endTime">) => `${p.startTime} - ${p.endTime}`;
 

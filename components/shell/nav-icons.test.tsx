@@ -8,7 +8,8 @@ describe("navIcons", () => {
       const icons = navIcons(area);
       for (const item of NAV_ITEMS[area]) {
         const svg = renderToStaticMarkup(<>{icons[item.icon]}</>);
-        expect({ item: item.name, svg: svg.startsWith("<svg") && svg.includes('aria-hidden="true"') }).toEqual({ item: item.name, svg: true });
+        const isIcon = svg.startsWith("<svg") && svg.includes('aria-hidden="true"');
+        expect({ item: item.name, isIcon }).toEqual({ item: item.name, isIcon: true });
       }
     }
     expect(navIcons(null)).toEqual({});

@@ -22,9 +22,9 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { Area } from "@/lib/session/roles";
-import { NAV_ITEMS, type NavIconName } from "./nav-config";
+import { NAV_ITEMS } from "./nav-config";
 
-const ICONS: Record<NavIconName, LucideIcon> = {
+const ICONS = {
   "book-open": BookOpen,
   "building-2": Building2,
   "calendar-check": CalendarCheck,
@@ -45,7 +45,10 @@ const ICONS: Record<NavIconName, LucideIcon> = {
   "user-cog": UserCog,
   users: Users,
   wallet: Wallet,
-};
+} satisfies Record<string, LucideIcon>;
+
+/** The icons a navigation item can name (nav-config.ts). */
+export type NavIconName = keyof typeof ICONS;
 
 export type NavIcons = Partial<Record<NavIconName, React.ReactNode>>;
 
@@ -59,7 +62,7 @@ export function navIcons(area: Area | null): NavIcons {
   return Object.fromEntries(
     NAV_ITEMS[area].map(({ icon }) => {
       const Icon = ICONS[icon];
-      return [icon, <Icon key={icon} className="size-4 shrink-0" aria-hidden />];
+      return [icon, <Icon className="size-4 shrink-0" aria-hidden />];
     }),
   );
 }

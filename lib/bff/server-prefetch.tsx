@@ -28,11 +28,11 @@ type FirstViewQuery = { queryKey: QueryKey; queryFn?: unknown; lighten?: (data: 
  * practices' signature images, ~12 kB each, shown only in a practice's dialog, were 60-100 kB of those pages' HTML).
  * The trimmed data is handed over as already stale, so the browser reads the whole answer as the page mounts.
  */
-export function lightened<Q extends { queryKey: QueryKey; queryFn?: unknown }, T>(
-  query: Q & { queryFn?: (...args: never[]) => T | Promise<T> },
+export function lightened<T>(
+  query: { queryKey: QueryKey; queryFn?: (...args: never[]) => T | Promise<T> },
   lighten: (data: T) => T,
 ): FirstViewQuery {
-  return { ...query, lighten: lighten as (data: never) => unknown };
+  return { queryKey: query.queryKey, queryFn: query.queryFn, lighten: lighten as (data: never) => unknown };
 }
 
 export async function FirstView({ queries, children }: { queries: FirstViewQuery[]; children: React.ReactNode }) {

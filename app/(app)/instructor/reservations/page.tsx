@@ -1,11 +1,11 @@
 import { InstructorReservationsPage } from "@/components/instructor/instructor-reservations-page";
-import { instructorQueries } from "@/components/instructor/queries";
+import { instructorQueries, RESERVATION_TAB_SCOPES } from "@/components/instructor/queries";
 import { FirstView } from "@/lib/bff/server-prefetch";
 
-// The three lists are read on the server: the open tab's cards and every tab's count come with the first paint.
+// Every tab's list is read on the server: the open tab's cards and every tab's count come with the first paint.
 export default function Page() {
   return (
-    <FirstView queries={[instructorQueries.reservations("pending"), instructorQueries.reservations("upcoming"), instructorQueries.reservations("past")]}>
+    <FirstView queries={RESERVATION_TAB_SCOPES.map((scope) => instructorQueries.reservations(scope))}>
       <InstructorReservationsPage />
     </FirstView>
   );
