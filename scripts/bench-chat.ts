@@ -7,6 +7,7 @@ import type { Db } from "../server/db/client";
 import { instructorAssignments, licenses } from "../server/db/schema/reservations";
 import { messages } from "../server/db/schema/messaging";
 import { insertConversation, insertMessage } from "../server/modules/messaging/messaging.repository";
+import { runHeavyChatBench } from "./bench-chat-heavy";
 import { withBenchSchool } from "./bench-school";
 import { latencySummary } from "./bench-stats";
 
@@ -15,6 +16,8 @@ import { latencySummary } from "./bench-stats";
 // in-process Hono app on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test_chat), each
 // replaying If-None-Match as the browser's HTTP cache does. Every second one random client sends a message, so
 // a few polls answer 200. Runs in its own tenant, deleted afterwards.
+// `npm run bench:chat -- heavy` (or CHAT_BENCH=heavy) runs the heavy-conversation scenario instead (bench-chat-heavy.ts).
+const IS_HEAVY = process.argv[2] === "heavy" || process.env.CHAT_BENCH === "heavy";
 const APP_NAME = "volante-bench-chat";
 const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test_chat";
 const URL = `${BASE_URL}${BASE_URL.includes("?") ? "&" : "?"}application_name=${APP_NAME}`;
@@ -133,7 +136,7 @@ async function main() {
   });
 }
 
-main().catch((error) => {
+(IS_HEAVY ? runHeavyChatBench() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

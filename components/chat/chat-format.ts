@@ -20,3 +20,10 @@ export function filterByName<T>(items: readonly T[], search: string, nameOf: (it
 export function isReadByPartner(createdAt: string, partnerLastReadAt: string | null): boolean {
   return partnerLastReadAt !== null && new Date(createdAt).getTime() <= new Date(partnerLastReadAt).getTime();
 }
+
+// Staff read, under a message an administrator wrote while acting as its author, who it was written for; students
+// are never told (the API does not even send it to them).
+export function actedByText(message: { actedBy?: unknown }, isOwn: boolean, partnerName: string): string | null {
+  if (!message.actedBy) return null;
+  return isOwn ? "Enviado por la autoescuela en tu nombre" : `Enviado por la autoescuela en nombre de ${partnerName}`;
+}

@@ -3,6 +3,7 @@
 import { useMutation, useMutationState, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, type Answer } from "@/lib/api-client";
 import type { createdConversationSchema, messageSchema, Conversation, Message } from "@/lib/contract/messaging";
+import { addSent, type HeldMessages } from "./held-messages";
 import { chatQueries } from "./queries";
 
 const sendKey = (conversationId: string) => [...chatQueries.all(), "send", conversationId] as const;
@@ -10,7 +11,8 @@ const sendKey = (conversationId: string) => [...chatQueries.all(), "send", conve
 // Spec §4: the message shows at once as pending ('Enviando...') and the server's copy replaces it; a failed send
 // disappears. Pending sends are drawn from the mutation's state (usePendingMessages), not written into the polled
 // list, so a poll that lands while a send is in flight cannot wipe them. On success the server's message joins the
-// list in the same update that ends the pending state, so it never blinks out or shows twice.
+// list in the same update that ends the pending state, so it never blinks out or shows twice; the next poll (asked
+// for at once) puts it in the server's order.
 export function useSendMessage(conversationId: string) {
   const client = useQueryClient();
   const key = chatQueries.messages(conversationId).queryKey;
@@ -19,8 +21,9 @@ export function useSendMessage(conversationId: string) {
     mutationFn: (body: string) =>
       apiRequest<Answer<typeof messageSchema>>(`/messaging/conversations/${encodeURIComponent(conversationId)}/messages`, { method: "POST", form: { body } }),
     onSuccess: (message) => {
-      client.setQueryData<Message[]>(key, (list = []) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
-      void client.invalidateQueries({ queryKey: key });
+      client.setQueryData<HeldMessages>(key, (held) => addSent(held, message));
+      // Exact: the older pages under this key are history, never read again.
+      void client.invalidateQueries({ queryKey: key, exact: true });
       void client.invalidateQueries({ queryKey: chatQueries.conversations().queryKey });
     },
   });

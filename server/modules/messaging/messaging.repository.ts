@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { preparedRead } from "../../db/prepared";
 import { conversationParticipants, conversations, messages } from "../../db/schema/messaging";
@@ -128,13 +128,16 @@ export async function insertConversation(db: DbOrTx, tenantId: string, a: string
   return row.id;
 }
 
-// The conversation's messages, oldest first, read only when `me` takes part in it: one query that answers no row at
-// all for someone else's conversation, and one row with a null message for an empty conversation of theirs.
-const messagesOf = preparedRead((db) =>
+// The fingerprint of a conversation's messages, read by primary keys only (never the history): the send counter and
+// last instant, one row that every send updates. No row when `me` does not take part in the conversation.
+const fingerprintOf = preparedRead((db) =>
   db
-    .select({ id: messages.id, author: messages.authorId, body: messages.body, createdAt: messages.createdAt })
+    .select({
+      messageCount: conversations.messageCount,
+      lastMessageAt: sql<string | null>`to_char(${conversations.lastMessageAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+    })
     .from(conversationParticipants)
-    .leftJoin(messages, and(eq(messages.conversationId, conversationParticipants.conversationId), eq(messages.tenantId, conversationParticipants.tenantId)))
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .where(
       and(
         eq(conversationParticipants.tenantId, tenantParam),
@@ -142,24 +145,138 @@ const messagesOf = preparedRead((db) =>
         eq(conversationParticipants.userId, meParam),
       ),
     )
-    .orderBy(asc(messages.createdAt), asc(messages.id))
-    .prepare("chat_messages"),
+    .prepare("chat_messages_fingerprint"),
 );
 
-/** Null when `me` does not take part in the conversation. */
-export async function listMessagesFor(db: DbOrTx, tenantId: string, conversationId: string, me: string) {
-  const rows = await messagesOf(db).execute({ tenantId, conversationId, me });
-  if (rows.length === 0) return null;
-  return rows.flatMap((m) => (m.id && m.author && m.body !== null && m.createdAt ? [{ id: m.id, author: m.author, body: m.body, createdAt: m.createdAt }] : []));
+export async function messagesFingerprint(db: DbOrTx, tenantId: string, conversationId: string, me: string) {
+  const [row] = await fingerprintOf(db).execute({ tenantId, conversationId, me });
+  return row ?? null;
+}
+
+// A cursor is a message id; its stable key (created_at to the microsecond, id) is read here, in this conversation
+// only. The instant travels as text: a JavaScript Date would drop the microseconds and skip or repeat rows.
+const cursorOf = preparedRead((db) =>
+  db
+    .select({ createdAt: sql<string>`to_char(${messages.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantParam),
+        eq(messages.conversationId, sql.placeholder("conversationId")),
+        eq(messages.id, sql.placeholder("cursor")),
+      ),
+    )
+    .prepare("chat_messages_cursor"),
+);
+
+export async function findCursor(db: DbOrTx, tenantId: string, conversationId: string, cursor: string) {
+  const [row] = await cursorOf(db).execute({ tenantId, conversationId, cursor });
+  return row ?? null;
+}
+
+const messageColumns = {
+  id: messages.id,
+  author: messages.authorId,
+  body: messages.body,
+  createdAt: messages.createdAt,
+  actedById: messages.actedById,
+  actorFirstName: users.firstName,
+  actorSurname1: users.surname1,
+  actorSurname2: users.surname2,
+};
+const keyTs = sql`${sql.placeholder("keyAt")}::timestamptz`;
+const keyId = sql`${sql.placeholder("keyId")}::uuid`;
+
+// Pages of one conversation on the index (conversation_id, created_at, id): the newest, the ones older than a key
+// (both newest first, reversed by the caller), and the ones newer than a key (oldest first). `limit` rows at most.
+const pageQuery = (name: string, key: SQL | null, order: "asc" | "desc") =>
+  preparedRead((db) =>
+    db
+      .select(messageColumns)
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.actedById))
+      .where(
+        and(
+          eq(messages.tenantId, tenantParam),
+          eq(messages.conversationId, sql.placeholder("conversationId")),
+          ...(key ? [key] : []),
+        ),
+      )
+      .orderBy(...(order === "desc" ? [desc(messages.createdAt), desc(messages.id)] : [asc(messages.createdAt), asc(messages.id)]))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  );
+const newestPage = pageQuery("chat_messages_newest", null, "desc");
+const olderPage = pageQuery("chat_messages_older", sql`(${messages.createdAt}, ${messages.id}) < (${keyTs}, ${keyId})`, "desc");
+const newerPage = pageQuery("chat_messages_newer", sql`(${messages.createdAt}, ${messages.id}) > (${keyTs}, ${keyId})`, "asc");
+
+export type PageKey = { createdAt: string; id: string };
+
+/** Up to `limit` messages, always oldest first: the newest ones, or those just older / newer than a key. */
+export async function listMessagesPage(
+  db: DbOrTx,
+  tenantId: string,
+  conversationId: string,
+  page: { limit: number; before?: PageKey; after?: PageKey },
+) {
+  const base = { tenantId, conversationId, limit: page.limit };
+  if (page.after) return newerPage(db).execute({ ...base, keyAt: page.after.createdAt, keyId: page.after.id });
+  const rows = page.before
+    ? await olderPage(db).execute({ ...base, keyAt: page.before.createdAt, keyId: page.before.id })
+    : await newestPage(db).execute(base);
+  return rows.reverse();
+}
+
+/** Locks the conversation's row until the transaction ends: sends to one conversation are serialised. */
+export async function lockConversation(db: DbOrTx, tenantId: string, conversationId: string): Promise<void> {
+  await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.id, conversationId)))
+    .for("update");
+}
+
+/** One author's messages in one conversation since the start of the school's day (its IANA time zone). */
+export async function countAuthorMessagesToday(db: DbOrTx, tenantId: string, conversationId: string, authorId: string, timeZone: string) {
+  const [row] = await db
+    .select({ n: sql<string | number>`count(*)` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.conversationId, conversationId),
+        eq(messages.authorId, authorId),
+        sql`${messages.createdAt} >= (date_trunc('day', now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 // Read marks are compared with messages' created_at, so both come from the database's clock (now()), never the API
 // process's; greatest() keeps a mark from moving back when two writes race.
 const readMarkUpTo = (instant: SQL) => sql`greatest(${conversationParticipants.lastReadAt}, ${instant})`;
 
-export async function insertMessage(db: DbOrTx, tenantId: string, conversationId: string, authorId: string, partnerId: string, body: string) {
-  const [row] = await db.insert(messages).values({ tenantId, conversationId, authorId, body }).returning();
-  await db.update(conversations).set({ lastMessageAt: row!.createdAt }).where(and(eq(conversations.tenantId, tenantId), eq(conversations.id, conversationId)));
+/**
+ * Call inside a transaction after lockConversation. The message's instant is the database's clock read while the
+ * conversation is locked (clock_timestamp(), not the transaction's start): messages of one conversation are created
+ * in the order they commit, so a poll for what is newer than the last message it saw never skips one that
+ * committed late.
+ */
+export async function insertMessage(
+  db: DbOrTx,
+  tenantId: string,
+  conversationId: string,
+  authorId: string,
+  partnerId: string,
+  body: string,
+  actedById: string | null = null,
+) {
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: sql`clock_timestamp()`, messageCount: sql`${conversations.messageCount} + 1` })
+    .where(and(eq(conversations.tenantId, tenantId), eq(conversations.id, conversationId)));
+  const createdAt = sql`(SELECT c.last_message_at FROM conversations c WHERE c.id = ${conversationId})`;
+  const [row] = await db.insert(messages).values({ tenantId, conversationId, authorId, body, actedById, createdAt }).returning();
   await db
     .update(conversationParticipants)
     .set({ unreadCount: sql`${conversationParticipants.unreadCount} + 1` })
