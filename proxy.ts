@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ALL_SESSION_COOKIES, IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, resolveToken } from "@/lib/session/cookies";
 import { areaOfPath, homePath, primaryArea } from "@/lib/session/roles";
 import { verifyToken } from "@/lib/session/token";
+import { isSessionCurrent } from "@/lib/bff/session-check";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 
 // Pages anyone may open: the login and the one-time set-password link of the back-office.
@@ -40,6 +41,14 @@ async function route(request: NextRequest, requestHeaders: Headers): Promise<Nex
   const hadCookies = ALL_SESSION_COOKIES.some((name) => request.cookies.has(name));
 
   if (PUBLIC_PATHS.has(pathname)) return next();
+  // The signature says who; the API says whether the session still stands (signed out elsewhere, password changed,
+  // user deactivated): a revoked session renders no signed-in page. Cached a few seconds (lib/bff/session-check.ts).
+  const token = dropImpersonation ? resolved.originalToken : resolved.token;
+  const isRevoked = !!claims && !!token && !(await isSessionCurrent(request, token));
+  if (isRevoked) {
+    console.warn(`[proxy] revoked session of user ${claims!.uuid} on ${pathname}; signing out`);
+    claims = null;
+  }
   if (pathname === "/login") {
     if (claims && primaryArea(claims.roles)) return NextResponse.redirect(new URL("/", request.url));
     const response = next();
@@ -47,7 +56,7 @@ async function route(request: NextRequest, requestHeaders: Headers): Promise<Nex
     return response;
   }
   if (!claims) {
-    if (resolved.token) console.warn(`[proxy] invalid session token on ${pathname}; signing out`);
+    if (resolved.token && !isRevoked) console.warn(`[proxy] invalid session token on ${pathname}; signing out`);
     return toLogin(request, hadCookies ? ALL_SESSION_COOKIES : []);
   }
   const area = primaryArea(claims.roles);

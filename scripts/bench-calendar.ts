@@ -6,6 +6,7 @@ import pino from "pino";
 import { createApp } from "../server/app";
 import { capAttendances, capCourses, capEnrollments, capSessions, sections } from "../server/db/schema/cap";
 import { calendarFeedTokens, practices, schoolEvents } from "../server/db/schema/practices";
+import { hashFeedToken } from "../server/modules/practices/calendar-feed.service";
 import { licenses, reservations, vehicles } from "../server/db/schema/reservations";
 import { addDays, localDate, localToUtc } from "../lib/time/zoned-time";
 import { withBenchSchool } from "./bench-school";
@@ -111,7 +112,7 @@ async function main() {
       span.filter((w) => w % 2 === 0).map((w) => ({ tenantId, title: `Evento ${w}`, url: w % 4 === 0 ? "https://example.org/online" : null, ...weekly(w, 18, 1) })),
     );
     const feedToken = crypto.randomBytes(32).toString("base64url");
-    await db.insert(calendarFeedTokens).values({ tenantId, userId: student.id, token: feedToken });
+    await db.insert(calendarFeedTokens).values({ tenantId, userId: student.id, tokenHash: hashFeedToken(feedToken) });
     await db.execute(sql`analyze`);
 
     // Month views (42 days from a Monday) and week views, anywhere in the two years and the weeks ahead.

@@ -25,11 +25,12 @@ import { CONTENT_UPLOAD_PATH, contentRoutes } from "./modules/content/content.ro
 import { backofficeRoutes } from "./modules/backoffice/backoffice.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { accessLog } from "./http/access-log";
+import { publicAuthGuard, type PublicAuthOptions } from "./http/public-auth-guard";
 import { getLogger } from "./logger";
 import type { Logger } from "pino";
 import { assertBiometricKeyConfigured } from "./biometrics/crypto";
 
-export type AppDeps = { db?: () => Promise<Db>; logger?: Logger };
+export type AppDeps = { db?: () => Promise<Db>; logger?: Logger; publicAuth?: Partial<PublicAuthOptions> };
 
 // Modules mount here; each one brings its own routes under /api.
 export function createApp(deps: AppDeps = {}) {
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps = {}) {
     c.set("clientIp", c.req.header(CLIENT_IP_HEADER) ?? "unknown");
     await next();
   });
+  // The public sign-in calls: per-address rate, and bounded like the password hashes they lead to.
+  app.use(publicAuthGuard(deps.publicAuth));
   app.use(housekeeping);
   app.use(resolveTenant);
   app.use(readAuth);
@@ -76,7 +79,7 @@ export function createApp(deps: AppDeps = {}) {
 
   app.notFound((c) => c.json({ error: "NOT_FOUND", message: "Recurso no encontrado" }, 404));
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError) return c.json(error.toBody(), error.status, error.headers());
     if (isBadInputError(error)) {
       return c.json({ error: "VALIDATION_ERROR", message: "Los datos enviados no son válidos" }, 422);
     }

@@ -10,9 +10,16 @@ const envSchema = z.object({
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 12),
   API_PORT: z.coerce.number().int().positive().default(4000),
+  // The at-rest key (server/biometrics/crypto.ts): face references and the schools' Stripe secret keys and webhook
+  // secrets. Rotated with `npm run rotate:biometric-key`.
   BIOMETRIC_ENCRYPTION_KEY: z.string().optional(),
   // Shared with the BFF: only callers that send it may state the school's host and the client's address.
   INTERNAL_API_SECRET: z.string().min(32, "INTERNAL_API_SECRET must be at least 32 characters").optional(),
+  // Concurrent password hashes/verifications per process, and how many more may wait (server/modules/auth/password.ts).
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1024).optional(),
+  // Requests per minute one client address may make to the public sign-in routes (server/http/address-limit.ts).
+  AUTH_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).optional(),
   SEED_ON_EMPTY: z.enum(["true", "false"]).default("false"),
   // Stripe test keys the demo seed gives its schools (each school's keys live in payment_settings afterwards).
   STRIPE_SECRET_KEY: z.string().optional(),

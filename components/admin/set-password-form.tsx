@@ -57,7 +57,10 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
           <p className="text-sm text-muted-foreground">{tenant?.name ?? ""}</p>
           {tenant ? null : <TenantFailure error={tenantError} />}
           <CardTitle className="text-xl">Establecer contraseña</CardTitle>
-          <CardDescription>Elige la contraseña con la que entrarás en la aplicación.</CardDescription>
+          <CardDescription>
+            Elige la contraseña con la que entrarás en la aplicación: al menos 8 caracteres (12 para un administrador) y que
+            no sea fácil de adivinar.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {username ? (

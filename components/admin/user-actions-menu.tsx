@@ -4,10 +4,11 @@ import { KeyRound, Link2, MoreHorizontal, Pencil, Power, PowerOff } from "lucide
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { AdminUser } from "@/lib/contract/backoffice-users";
+import { isAdministrator } from "@/lib/session/roles";
 
 type Props = { user: AdminUser; onEdit: () => void; onLink: () => void; onSetPassword: () => void; onToggle: () => void };
 
-// The row's menu: edit, hand over a set-password link, set a password, deactivate or reactivate. Loaded by UserActions
+// The row's menu: edit, hand over a set-password link, set a password (not an administrator's), deactivate or reactivate. Loaded by UserActions
 // on the first click (or ArrowDown) on its trigger, and opened at once.
 export function UserActionsMenu({ user, onEdit, onLink, onSetPassword, onToggle }: Props) {
   return (
@@ -22,7 +23,8 @@ export function UserActionsMenu({ user, onEdit, onLink, onSetPassword, onToggle 
           <Pencil aria-hidden />
           Editar
         </DropdownMenuItem>
-        {user.username && user.isActive ? (
+        {/* An administrator's password is their own (the API refuses it): no link, no password for them here. */}
+        {user.username && user.isActive && !isAdministrator(user.roles) ? (
           <>
             <DropdownMenuItem onSelect={onLink}>
               <Link2 aria-hidden />

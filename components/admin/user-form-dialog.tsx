@@ -55,8 +55,9 @@ function UserForm({ user, onDone, onLink }: { user?: AdminUser; onDone: () => vo
       user
         ? apiRequest<Answer<typeof adminUserSchema>>(`/administrator/users/${user.id}`, { method: "PUT", json: body }).then(async (u) => ({
             user: u,
-            // A user who just got a username (a CAP student, say) also gets the link to choose a password.
-            link: !user.username && u.username && !u.hasPassword ? await apiPost<Answer<typeof setPasswordLinkSchema>>(`/administrator/users/${u.id}/password-link`, {}) : null,
+            // A user who just got a username (a CAP student, say) also gets the link to choose a password; an
+            // administrator's is their own (the API refuses it).
+            link: !user.username && u.username && !u.hasPassword && u.kind !== "administrator" ? await apiPost<Answer<typeof setPasswordLinkSchema>>(`/administrator/users/${u.id}/password-link`, {}) : null,
           }))
         : apiPost<Answer<typeof userWithLinkSchema>>("/administrator/users", body),
     (r) => (user ? "Usuario actualizado" : `Usuario creado: ${r.user.name}`),

@@ -7,11 +7,20 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ApiError, apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest, type Answer } from "@/lib/api-client";
+import type { bffLoginResponseSchema, LoginChallenge } from "@/lib/contract/auth";
 import type { TenantInfo } from "@/lib/contract/tenant";
+import { solveChallenge } from "@/lib/session/proof-of-work";
+import { rememberFailedSignIns } from "./failed-sign-ins";
 import { validateLogin, type LoginErrors } from "./login-schema";
 import { TenantFailure } from "./tenant-failure";
 import { usePublicTenantInfo } from "./use-public-tenant-info";
+
+function challengeOf(error: unknown): LoginChallenge | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const c = error.body.challenge as Partial<LoginChallenge> | undefined;
+  return c && typeof c.token === "string" && typeof c.prefix === "string" && typeof c.bits === "number" ? (c as LoginChallenge) : null;
+}
 
 export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
   const { data: tenant, error: tenantError } = usePublicTenantInfo(serverTenant);
@@ -21,6 +30,7 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const [isChecking, setIsChecking] = useState(false);
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -29,12 +39,27 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
     if (Object.keys(found).length > 0) return;
     setIsSending(true);
     setServerError(null);
+    const signIn = (proof?: { challenge: string; solution: number }) =>
+      apiRequest<Answer<typeof bffLoginResponseSchema>>("/login", { method: "POST", json: { username: username.trim(), password, ...proof } });
     try {
-      await apiRequest("/login", { method: "POST", json: { username: username.trim(), password } });
+      let result;
+      try {
+        result = await signIn();
+      } catch (error) {
+        // The account is backed off after failed attempts: a solved challenge lets this attempt be checked anyway
+        // (server/modules/auth/challenge.ts). Solved once per submit; a second refusal is shown as it comes.
+        const challenge = challengeOf(error);
+        if (!challenge) throw error;
+        setIsChecking(true);
+        const solution = await solveChallenge(challenge.prefix, challenge.bits);
+        result = await signIn({ challenge: challenge.token, solution });
+      }
+      rememberFailedSignIns(result.failedAttempts);
       window.location.assign("/");
     } catch (error) {
       setServerError(error instanceof ApiError && error.serverMessage ? error.serverMessage : "Error al iniciar sesión");
       setIsSending(false);
+      setIsChecking(false);
     }
   }
 
@@ -103,6 +128,11 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
             <Button type="submit" className="w-full" disabled={isSending}>
               {isSending ? "Iniciando sesión..." : "Iniciar Sesión"}
             </Button>
+            {isChecking ? (
+              <p role="status" className="text-center text-sm text-muted-foreground">
+                Comprobando que eres tú…
+              </p>
+            ) : null}
           </form>
         </CardContent>
       </Card>

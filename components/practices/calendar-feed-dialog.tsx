@@ -40,24 +40,75 @@ export function CalendarFeedButton() {
   );
 }
 
+const PASSWORD_NOTE = "Si cambias tu contraseña, este enlace dejará de funcionar y tendrás que suscribirte de nuevo.";
+
+// The URL is shown once, as it is made (the server keeps only a hash of its token); later, the dialog tells that a
+// link is live and offers a new one in its place (docs/decisions/practices.md, iCal subscription).
 function FeedPanel() {
   const feed = useQuery(practiceQueries.feed());
   const { rotate, revoke } = useCalendarFeed();
+  const [shownPath, setShownPath] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<"rotate" | "revoke" | null>(null);
+  const create = () => rotate.mutate(undefined, { onSuccess: (f) => setShownPath(f.path), onSettled: () => setConfirm(null) });
   if (feed.isPending) return <Skeleton className="h-24 w-full" />;
   if (feed.error && !feed.data) return <p className="text-sm text-destructive">{errorText(feed.error)}</p>;
-  const path = feed.data.path;
-  if (!path) {
+  if (!feed.data.createdAt) {
     return (
       <DialogFooter>
-        <Button onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+        <Button onClick={create} disabled={rotate.isPending}>
           {rotate.isPending ? "Procesando..." : "Crear enlace de suscripción"}
         </Button>
       </DialogFooter>
     );
   }
+  return (
+    <div className="grid gap-4">
+      {shownPath ? (
+        <FeedLink path={shownPath} />
+      ) : (
+        <p className="text-sm">
+          Tienes un enlace de suscripción activo desde el {formatDateTime(feed.data.createdAt)}. Por seguridad, el enlace
+          solo se muestra al crearlo: si lo necesitas otra vez, crea uno nuevo (el anterior dejará de funcionar).
+        </p>
+      )}
+      <p className="text-xs text-muted-foreground">{PASSWORD_NOTE}</p>
+      <DialogFooter className="flex-wrap gap-2">
+        <Button variant="ghost" onClick={() => setConfirm("revoke")}>
+          Desactivar enlace
+        </Button>
+        <Button variant="outline" onClick={() => setConfirm("rotate")}>
+          Crear nuevo enlace
+        </Button>
+        {shownPath ? (
+          <Button asChild>
+            <a href={`${window.location.origin}${shownPath}`.replace(/^https?:/, "webcal:")}>Abrir en la aplicación de calendario</a>
+          </Button>
+        ) : null}
+      </DialogFooter>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={confirm === "revoke" ? "Desactivar enlace" : "Crear nuevo enlace"}
+        description={
+          confirm === "revoke"
+            ? "El enlace dejará de funcionar y tus calendarios suscritos dejarán de actualizarse."
+            : "El enlace actual dejará de funcionar. Tendrás que suscribirte de nuevo con el enlace nuevo."
+        }
+        confirmText={confirm === "revoke" ? "Desactivar" : "Crear enlace"}
+        variant={confirm === "revoke" ? "destructive" : "default"}
+        isLoading={rotate.isPending || revoke.isPending}
+        onConfirm={() =>
+          confirm === "revoke"
+            ? revoke.mutate(undefined, { onSuccess: () => setShownPath(null), onSettled: () => setConfirm(null) })
+            : create()
+        }
+      />
+    </div>
+  );
+}
+
+function FeedLink({ path }: { path: string }) {
   const url = `${window.location.origin}${path}`;
-  const webcal = url.replace(/^https?:/, "webcal:");
   const onCopy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -67,45 +118,18 @@ function FeedPanel() {
     }
   };
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="calendar-feed-url">Enlace de suscripción</Label>
-        <div className="flex gap-2">
-          <Input id="calendar-feed-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-          <Button type="button" variant="outline" size="icon" onClick={onCopy} aria-label="Copiar enlace">
-            <Copy aria-hidden />
-          </Button>
-        </div>
-        <p className="text-xs text-muted-foreground">
-          Quien tenga este enlace podrá ver tu calendario: no lo compartas. En Google Calendar, añádelo en «Otros
-          calendarios» → «Desde URL». Creado el {formatDateTime(feed.data.createdAt!)}.
-        </p>
+    <div className="grid gap-2">
+      <Label htmlFor="calendar-feed-url">Enlace de suscripción</Label>
+      <div className="flex gap-2">
+        <Input id="calendar-feed-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Button type="button" variant="outline" size="icon" onClick={onCopy} aria-label="Copiar enlace">
+          <Copy aria-hidden />
+        </Button>
       </div>
-      <DialogFooter className="flex-wrap gap-2">
-        <Button variant="ghost" onClick={() => setConfirm("revoke")}>
-          Desactivar enlace
-        </Button>
-        <Button variant="outline" onClick={() => setConfirm("rotate")}>
-          Generar un enlace nuevo
-        </Button>
-        <Button asChild>
-          <a href={webcal}>Abrir en la aplicación de calendario</a>
-        </Button>
-      </DialogFooter>
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(o) => !o && setConfirm(null)}
-        title={confirm === "revoke" ? "Desactivar enlace" : "Generar un enlace nuevo"}
-        description={
-          confirm === "revoke"
-            ? "El enlace dejará de funcionar y tus calendarios suscritos dejarán de actualizarse."
-            : "El enlace actual dejará de funcionar. Tendrás que suscribirte de nuevo con el enlace nuevo."
-        }
-        confirmText={confirm === "revoke" ? "Desactivar" : "Generar enlace"}
-        variant={confirm === "revoke" ? "destructive" : "default"}
-        isLoading={rotate.isPending || revoke.isPending}
-        onConfirm={() => (confirm === "revoke" ? revoke : rotate).mutate(undefined, { onSettled: () => setConfirm(null) })}
-      />
+      <p className="text-xs text-muted-foreground">
+        Cópialo ahora: por seguridad no se volverá a mostrar. Quien tenga este enlace podrá ver tu calendario: no lo
+        compartas. En Google Calendar, añádelo en «Otros calendarios» → «Desde URL».
+      </p>
     </div>
   );
 }

@@ -9,13 +9,16 @@ import { practiceQueries } from "./queries";
 const onError = (error: unknown) =>
   toast({ title: "Error", description: errorText(error, "Ha ocurrido un error inesperado"), variant: "destructive" });
 
-/** Creates or replaces (rotate) the secret iCal URL, and revokes it. */
+/**
+ * Creates or replaces (rotate) the secret iCal URL, and revokes it. The URL comes only in rotate's answer (the server
+ * keeps a hash): the dialog shows it from there; the cache holds what GET answers, without it.
+ */
 export function useCalendarFeed() {
   const client = useQueryClient();
   const key = practiceQueries.feed().queryKey;
   const rotate = useMutation({
     mutationFn: () => apiPost<Answer<typeof calendarFeedSchema>>("/student/calendar/feed", {}),
-    onSuccess: (feed) => client.setQueryData(key, feed),
+    onSuccess: (feed) => client.setQueryData(key, { path: null, createdAt: feed.createdAt }),
     onError,
   });
   const revoke = useMutation({

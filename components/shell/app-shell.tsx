@@ -3,6 +3,7 @@
 import { Menu, X } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { FailedSignInsNotice } from "@/components/auth/failed-sign-ins-notice";
 import { Button } from "@/components/ui/button";
 import type { SessionResponse } from "@/lib/contract/auth";
 import type { TenantInfo } from "@/lib/contract/tenant";
@@ -70,6 +71,7 @@ export function AppShell({ session: initialSession, tenant: serverTenant, navIco
       />
       {isOpen ? <div className="fixed inset-0 z-30 bg-black/40 lg:hidden" aria-hidden /> : null}
       {session.isImpersonating && session.user ? <ImpersonationBanner name={session.user.name} /> : null}
+      <FailedSignInsNotice />
       {/* Full-width pages (chat) fill what the header and the banner leave of the screen. */}
       <main className={cn("lg:pl-[280px]", isFullWidth ? "min-h-0 flex-1" : "")}>
         {isFullWidth ? children : <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">{children}</div>}

@@ -11,7 +11,7 @@ describe("passwordErrors", () => {
 
   it("tells a short new password and a repetition that differs apart", () => {
     expect(passwordErrors({ currentPassword: "actual1", newPassword: "abc", repeatPassword: "abd" })).toEqual({
-      newPassword: "La contraseña debe tener al menos 6 caracteres",
+      newPassword: "La contraseña debe tener al menos 8 caracteres",
       repeatPassword: "Las contraseñas no coinciden",
     });
   });

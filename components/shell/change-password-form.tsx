@@ -43,7 +43,7 @@ export function ChangePasswordForm() {
 
   return (
     <>
-      <PageHeader title="Cambiar contraseña" subtitle="Elige una contraseña nueva de al menos 6 caracteres" />
+      <PageHeader title="Cambiar contraseña" subtitle="Elige una contraseña nueva de al menos 8 caracteres (12 si eres administrador) que no sea fácil de adivinar" />
       <Card className="max-w-md">
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="space-y-4">

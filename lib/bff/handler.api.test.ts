@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/server/db/schema/core";
 import { DEVICE_COOKIE, IMPERSONATION_HP_COOKIE, IMPERSONATION_S_COOKIE, SESSION_COOKIE } from "@/lib/session/cookie-names";
+import { solveChallenge } from "@/lib/session/proof-of-work";
+import { THROTTLE } from "@/server/modules/auth/login-throttle";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createTenant, createUser, type TestTenant, type TestUser } from "@/tests/fixtures/factories";
 
@@ -85,6 +87,27 @@ describe("sign-in through the BFF and the device cookie", () => {
     expect(res.status).toBe(401);
     expect((await res.json()).error).toBe("INVALID_CREDENTIALS");
     expect([...mockJar.keys()]).toEqual([]);
+  });
+});
+
+describe("sign-in under back-off, through the BFF", () => {
+  it("relays the back-off's challenge and Retry-After, and tells the browser the failed attempts after a success", async () => {
+    const user = await createUser(ctx.db, tenant);
+    for (let i = 0; i < THROTTLE.perAccount; i++) {
+      expect((await bff("/api/login", { method: "POST", body: { username: user.username, password: "wrong-password" } })).status).toBe(401);
+    }
+    const refused = await signIn(user);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const { challenge } = await refused.json();
+    expect(challenge).toMatchObject({ token: expect.any(String), prefix: expect.any(String), bits: expect.any(Number) });
+    const solution = await solveChallenge(challenge.prefix, challenge.bits);
+    const inside = await bff("/api/login", { method: "POST", body: { username: user.username, password: user.password, challenge: challenge.token, solution } });
+    expect(inside.status).toBe(200);
+    expect(await inside.json()).toEqual({ success: true, failedAttempts: THROTTLE.perAccount });
+    expect(mockJar.has(SESSION_COOKIE)).toBe(true);
+    // Told once: the next sign-in has nothing to tell.
+    expect(await (await signIn(user)).json()).toEqual({ success: true });
   });
 });
 

@@ -38,7 +38,9 @@ async function login(call: Call): Promise<Response> {
   await startSession(token);
   const deviceToken = parsed.success ? parsed.data.deviceToken : undefined;
   if (deviceToken && (await verifyDeviceToken(deviceToken))) await rememberDevice(deviceToken);
-  return json({ success: true });
+  // Failed sign-ins since the previous success: the login form hands the count to the shell, which tells the user once.
+  const failedAttempts = parsed.success ? (parsed.data.failedAttempts ?? 0) : 0;
+  return json({ success: true, ...(failedAttempts > 0 ? { failedAttempts } : {}) });
 }
 
 async function session(): Promise<Response> {

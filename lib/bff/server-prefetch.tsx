@@ -21,26 +21,40 @@ setServerTransport(async (url, init) => {
 
 // A query's options as its domain's queries.ts builds them; only the key and the function are used here. `lighten`
 // (see `lightened`) trims what the first screen does not show.
-type FirstViewQuery = { queryKey: QueryKey; queryFn?: unknown; lighten?: (data: never) => unknown };
+// A list read a page at a time (useInfiniteQuery) brings its paging options and fills its first page only.
+type FirstViewQuery = {
+  queryKey: QueryKey;
+  queryFn?: unknown;
+  lighten?: (data: never) => unknown;
+  initialPageParam?: unknown;
+  getNextPageParam?: unknown;
+};
 
 /**
  * A query whose first view carries less than its answer: `lighten` drops what only a later gesture shows (the
  * practices' signature images, ~12 kB each, shown only in a practice's dialog, were 60-100 kB of those pages' HTML).
  * The trimmed data is handed over as already stale, so the browser reads the whole answer as the page mounts.
  */
-export function lightened<T>(
-  query: { queryKey: QueryKey; queryFn?: (...args: never[]) => T | Promise<T> },
-  lighten: (data: T) => T,
-): FirstViewQuery {
-  return { queryKey: query.queryKey, queryFn: query.queryFn, lighten: lighten as (data: never) => unknown };
+export function lightened<T, Q extends { queryKey: QueryKey; queryFn?: unknown }>(query: Q, lighten: (data: T) => T): FirstViewQuery {
+  return { ...query, lighten: lighten as (data: never) => unknown };
 }
 
 export async function FirstView({ queries, children }: { queries: FirstViewQuery[]; children: React.ReactNode }) {
   // One failed read must not hold the page up with retries.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await Promise.all(
-    queries.map(async ({ queryKey, queryFn, lighten }) => {
-      await client.prefetchQuery({ queryKey, queryFn: queryFn as QueryFunction });
+    queries.map(async (query) => {
+      const { queryKey, queryFn, lighten } = query;
+      if ("initialPageParam" in query) {
+        await client.prefetchInfiniteQuery({
+          queryKey,
+          queryFn: queryFn as QueryFunction<unknown, QueryKey, unknown>,
+          initialPageParam: query.initialPageParam,
+          getNextPageParam: query.getNextPageParam as (last: unknown) => unknown,
+        });
+      } else {
+        await client.prefetchQuery({ queryKey, queryFn: queryFn as QueryFunction });
+      }
       const data = client.getQueryData(queryKey);
       if (lighten && data !== undefined) client.setQueryData(queryKey, lighten(data as never), { updatedAt: 0 });
     }),

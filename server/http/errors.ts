@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   TENANT_NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_ATTEMPTS: 429,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_BUSY: 503,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL_SERVER_ERROR: 500,
   UNKNOWN_ERROR: 500,
@@ -36,7 +38,17 @@ export class AppError extends Error {
   toBody(): Record<string, unknown> {
     return { error: this.code, message: this.message, ...this.extra };
   }
+
+  /** HTTP headers of the answer: `Retry-After` (whole seconds) for an error that says when to come back. */
+  headers(): Record<string, string> {
+    const seconds = this.extra.retryAfterSeconds;
+    return typeof seconds === "number" && Number.isFinite(seconds) ? { "Retry-After": String(Math.max(1, Math.ceil(seconds))) } : {};
+  }
 }
+
+/** A 429 or 503 that tells the client when to try again, in the body (`retryAfterSeconds`) and in `Retry-After`. */
+export const retryLater = (code: "TOO_MANY_REQUESTS" | "SERVER_BUSY", message: string, retryAfterSeconds: number) =>
+  new AppError(code, message, ERROR_STATUS[code], { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 export const notFound = (message = "Recurso no encontrado") => new AppError("NOT_FOUND", message);
 export const forbidden = (message = "No tienes permiso para realizar esta acción") => new AppError("FORBIDDEN", message);

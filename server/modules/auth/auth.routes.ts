@@ -2,16 +2,20 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { changePasswordBodySchema, loginBodySchema } from "@/lib/contract/auth";
 import { DEVICE_TOKEN_HEADER } from "@/lib/session/device";
+import { attributeTo } from "../../http/access-log";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { readBody, readParam } from "../../http/validate";
-import { changePassword, exitImpersonation, getProfile, login, logout, startImpersonation } from "./auth.service";
+import { changePassword, exitImpersonation, getProfile, logout, startImpersonation } from "./auth.service";
+import { login } from "./sign-in.service";
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", async (c) => {
     const body = await readBody(c, loginBodySchema);
     // The device token proves itself (signed): unlike the address, it needs no trusted proxy.
-    return c.json(await login(c.var.db, c.var.tenant, body, c.var.clientIp, c.req.header(DEVICE_TOKEN_HEADER) ?? null));
+    const { response, userId } = await login(c.var.db, c.var.tenant, body, { ip: c.var.clientIp, deviceToken: c.req.header(DEVICE_TOKEN_HEADER) ?? null });
+    attributeTo(c, userId);
+    return c.json(response);
   })
   .get("/me", requireRole("any"), async (c) => c.json(await getProfile(c.var.db, c.var.tenant, requireAuth(c))))
   .post("/auth/change-password", requireRole("any"), async (c) => {

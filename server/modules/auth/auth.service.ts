@@ -1,6 +1,4 @@
-import type { ChangePasswordBody, LoginBody, LoginResponse, Profile, TokenResponse, UserSummary } from "@/lib/contract/auth";
-import { randomUUID } from "node:crypto";
-import { signDeviceToken, verifyDeviceToken } from "@/lib/session/device";
+import type { ChangePasswordBody, Profile, TokenResponse, UserSummary } from "@/lib/contract/auth";
 import { isAdministrator, primaryArea } from "@/lib/session/roles";
 import { signToken } from "@/lib/session/token";
 import type { Db } from "../../db/client";
@@ -8,16 +6,15 @@ import { serverEnv } from "../../env";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
-import { bumpSessionVersion, displayName, findUserById, findUserByLogin, listUsersWithLogin, updatePasswordHash, type UserRow } from "../users/users.repository";
+import { bumpSessionVersion, displayName, findUserById, listUsersWithLogin, updatePasswordHash, type UserRow } from "../users/users.repository";
+import { deleteFeed } from "../practices/calendar-feed.repository";
 import { hashPassword, verifyPassword } from "./password";
-import { assertNotThrottled, recordLoginFailure, recordLoginSuccess, throttleKeys } from "./login-throttle";
+import { assertPasswordAllowed } from "./password-policy";
 
 export { THROTTLE } from "./login-throttle";
 
-const INVALID_CREDENTIALS = "Usuario o contraseña incorrectos";
-
 // `sv` is the session version of the session's owner: the user, or the administrator who impersonates them.
-function issueToken(user: UserRow, tenant: Tenant, impersonator?: UserRow): Promise<string> {
+export function issueToken(user: UserRow, tenant: Tenant, impersonator?: UserRow): Promise<string> {
   const impersonatorId = impersonator?.id;
   return signToken(
     {
@@ -34,31 +31,6 @@ function issueToken(user: UserRow, tenant: Tenant, impersonator?: UserRow): Prom
   );
 }
 
-export type LoginResult = Required<LoginResponse>;
-
-/**
- * `deviceToken` is what the BFF's device cookie holds (lib/session/device.ts): when it names this very user and
- * school, the attempt is judged by that device's own failures. A success answers a fresh one (same device id).
- */
-export async function login(db: Db, tenant: Tenant, body: LoginBody, clientIp: string, deviceToken: string | null = null, now = new Date()): Promise<LoginResult> {
-  const login = body.username.trim();
-  const user = await findUserByLogin(db, tenant.id, login);
-  const device = await verifyDeviceToken(deviceToken, now);
-  const deviceId = device && user && device.userId === user.id && device.tenantId === tenant.id ? device.deviceId : null;
-  const keys = throttleKeys(tenant.id, user?.id ?? null, login, clientIp, deviceId);
-  await assertNotThrottled(db, keys, now);
-  const isValid = await verifyPassword(user?.isActive ? user.passwordHash : null, body.password);
-  if (!user || !isValid) {
-    await recordLoginFailure(db, keys, now);
-    throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS, 401);
-  }
-  await recordLoginSuccess(db, keys);
-  return {
-    token: await issueToken(user, tenant),
-    deviceToken: await signDeviceToken({ userId: user.id, tenantId: tenant.id, deviceId: deviceId ?? randomUUID() }, now),
-  };
-}
-
 export async function getProfile(db: Db, tenant: Tenant, auth: Auth): Promise<Profile> {
   const user = await findUserById(db, tenant.id, auth.userId);
   if (!user) throw notFound("Usuario no encontrado");
@@ -72,10 +44,13 @@ export async function changePassword(db: Db, tenant: Tenant, auth: Auth, body: C
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError("INVALID_CURRENT_PASSWORD", "La contraseña actual no es correcta", 400);
   }
+  await assertPasswordAllowed(body.newPassword, user.roles);
   // Bumps the session version: every other session of this user ends; this one gets a fresh token.
   const passwordHash = await hashPassword(body.newPassword);
   const sessionVersion = await db.transaction(async (tx) => {
     const version = await updatePasswordHash(tx, tenant.id, user.id, passwordHash);
+    // The calendar link is a second credential of the same person: it ends with the old password.
+    await deleteFeed(tx, tenant.id, user.id);
     await recordAudit(tx, tenant.id, auth, { action: "auth.password_changed", targetType: "user", targetId: user.id });
     if (version === null) throw notFound("Usuario no encontrado");
     return version;

@@ -33,24 +33,31 @@ export function throttleKeys(tenantId: string, userId: string | null, login: str
   };
 }
 
-const tooMany = (until: Date, now: Date) => {
+export const tooMany = (until: Date, now: Date, extra: Record<string, unknown> = {}) => {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   return new AppError("TOO_MANY_ATTEMPTS", `Demasiados intentos fallidos. Inténtalo de nuevo en ${Math.ceil(seconds / 60)} minuto(s).`, 429, {
     retryAfterSeconds: seconds,
+    ...extra,
   });
 };
 
+export type Refusal = { kind: "device" | "address" | "account"; until: Date; failures: number };
+
 /**
  * A device the user signed in from is refused only for its own failures: an attacker's failures (from any number
- * of addresses) back off the unknown clients of the account, never the rightful user's devices.
+ * of addresses) back off the unknown clients of the account, never the rightful user's devices. `hasSolvedChallenge`
+ * (a solved sign-in challenge, challenge.ts) lets an unknown client past the account's back-off, not the address's.
  */
-export async function assertNotThrottled(db: Db, keys: ThrottleKeys, now: Date): Promise<void> {
-  const checked = keys.device ? [keys.device] : [keys.address, keys.account].filter((k): k is string => k !== null);
-  const rows = await findKeys(db, checked);
-  for (const key of checked) {
-    const lock = rows.get(key)?.lockedUntil;
-    if (lock && lock > now) throw tooMany(lock, now);
+export async function findRefusal(db: Db, keys: ThrottleKeys, now: Date, hasSolvedChallenge = false): Promise<Refusal | null> {
+  const checked: [Refusal["kind"], string | null][] = keys.device
+    ? [["device", keys.device]]
+    : [["address", keys.address], ["account", hasSolvedChallenge ? null : keys.account]];
+  const rows = await findKeys(db, checked.map(([, key]) => key).filter((k): k is string => k !== null));
+  for (const [kind, key] of checked) {
+    const row = key ? rows.get(key) : undefined;
+    if (row?.lockedUntil && row.lockedUntil > now) return { kind, until: row.lockedUntil, failures: row.failures };
   }
+  return null;
 }
 
 export async function recordLoginFailure(db: Db, keys: ThrottleKeys, now: Date): Promise<void> {

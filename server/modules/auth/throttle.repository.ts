@@ -40,3 +40,13 @@ export async function purgeThrottle(db: DbOrTx, before: Date): Promise<void> {
     .delete(authThrottle)
     .where(sql`${lt(authThrottle.windowStartedAt, before)} and (${authThrottle.lockedUntil} is null or ${authThrottle.lockedUntil} < ${before.toISOString()}::timestamptz)`);
 }
+
+/** Inserts a one-off key (a used challenge); false when it was there already. */
+export async function claimOnce(db: DbOrTx, key: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(authThrottle)
+    .values({ key, failures: 0, windowStartedAt: now, lockedUntil: null })
+    .onConflictDoNothing({ target: authThrottle.key })
+    .returning({ key: authThrottle.key });
+  return rows.length > 0;
+}

@@ -1,4 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
 import { calendarFeedSchema } from "@/lib/contract/calendar";
 import { capAttendances, capCourses, capEnrollments, capSessions, sections } from "@/server/db/schema/cap";
 import { users } from "@/server/db/schema/core";
@@ -31,7 +34,8 @@ describe("iCal subscription", () => {
     expect(calendarFeedSchema.parse((await feedCall("GET")).json)).toEqual({ path: null, createdAt: null });
     const feed = await subscribe();
     expect(feed.path).toMatch(/^\/api\/calendar\/feed\.ics\?token=[A-Za-z0-9_-]{43}$/);
-    expect(calendarFeedSchema.parse((await feedCall("GET")).json)).toEqual(feed);
+    // Shown once: later the student learns that a link is live, not the link.
+    expect(calendarFeedSchema.parse((await feedCall("GET")).json)).toEqual({ path: null, createdAt: feed.createdAt });
 
     const confirmed = await insertReservation(ctx.db, w, localSlot(3, 10), "confirmed");
     const requested = await insertReservation(ctx.db, w, localSlot(4, 10), "requested");
@@ -94,7 +98,7 @@ describe("iCal subscription", () => {
 
     expect((await feedCall("DELETE")).status).toBe(204);
     expect((await readFeed(second.path!)).status).toBe(404);
-    expect(calendarFeedSchema.parse((await feedCall("GET")).json).path).toBeNull();
+    expect(calendarFeedSchema.parse((await feedCall("GET")).json)).toEqual({ path: null, createdAt: null });
     expect((await feedCall("DELETE")).status).toBe(204);
     expect(await tokenRows()).toBe(0);
   });
@@ -120,5 +124,67 @@ describe("iCal subscription", () => {
     const impersonating = await tokenFor(w.student, w.tenant, admin.id);
     for (const method of ["GET", "POST", "DELETE"]) expect((await feedCall(method, impersonating)).status).toBe(403);
     expect(await tokenRows()).toBe(0);
+  });
+});
+
+describe("the feed's token as a credential", () => {
+  const tokenOf = (path: string) => path.split("token=")[1]!;
+
+  it("is stored only as its SHA-256: the table's value opens no feed", async () => {
+    const { path } = await subscribe();
+    const [row] = await ctx.db.select().from(calendarFeedTokens).where(eq(calendarFeedTokens.userId, w.student.id));
+    expect(row!.tokenHash).toBe(crypto.createHash("sha256").update(tokenOf(path!)).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(tokenOf(path!));
+    expect((await readFeed(`/calendar/feed.ics?token=${row!.tokenHash}`)).status).toBe(404);
+  });
+
+  it("keeps a link made before the hashing working: migration 0012 hashes the stored tokens as the server does", async () => {
+    const token = crypto.randomBytes(32).toString("base64url");
+    await ctx.db.insert(calendarFeedTokens).values({ tenantId: w.tenant.id, userId: w.student.id, tokenHash: token });
+    const migration = fs.readFileSync(path.join(process.cwd(), "server/db/migrations/0012_passwords.sql"), "utf8");
+    const update = migration.split("--> statement-breakpoint").find((s) => /^\s*UPDATE/m.test(s))!;
+    await ctx.db.execute(sql.raw(`${update.replace(/^--.*$/gm, "").trim().replace(/;$/, "")} WHERE "user_id" = '${w.student.id}'`));
+    expect((await readFeed(`/calendar/feed.ics?token=${token}`)).status).toBe(200);
+  });
+
+  it("ends with the student's password: changed, set with a link or set by the office", async () => {
+    const student = await createUser(ctx.db, w.tenant, { password: "original1" });
+    const admin = await createUser(ctx.db, w.tenant, { roles: ["ROLE_ADMINISTRADOR"] });
+    const adminToken = await tokenFor(admin, w.tenant);
+    // Each password change ends the student's sessions too: a fresh one for each subscription.
+    const signIn = async (password: string) =>
+      (await ctx.call("/login", { method: "POST", host: w.tenant.host, body: { username: student.username, password } })).json.token as string;
+    const subscribeAs = async (password: string) => calendarFeedSchema.parse((await feedCall("POST", await signIn(password))).json).path!;
+
+    const first = await subscribeAs("original1");
+    expect((await readFeed(first)).status).toBe(200);
+    const body = { currentPassword: "original1", newPassword: "cambiada-1" };
+    expect((await ctx.call("/auth/change-password", { method: "POST", host: w.tenant.host, token: await signIn("original1"), body })).status).toBe(200);
+    expect((await readFeed(first)).status).toBe(404);
+
+    const second = await subscribeAs("cambiada-1");
+    const reset = await ctx.call(`/administrator/users/${student.id}/password`, { method: "POST", host: w.tenant.host, token: adminToken, body: { password: "cambiada-2" } });
+    expect(reset.status).toBe(200);
+    expect((await readFeed(second)).status).toBe(404);
+
+    const third = await subscribeAs("cambiada-2");
+    const link = await ctx.call(`/administrator/users/${student.id}/password-link`, { method: "POST", host: w.tenant.host, token: adminToken });
+    expect((await readFeed(third)).status).toBe(200);
+    const set = await ctx.call("/auth/set-password", { method: "POST", host: w.tenant.host, body: { token: link.json.token, password: "cambiada-3" } });
+    expect(set.status).toBe(200);
+    expect((await readFeed(third)).status).toBe(404);
+    expect(await tokenRows()).toBe(0);
+  });
+
+  it("ends when the office removes the student's username (the login goes, and the link with it)", async () => {
+    const student = await createUser(ctx.db, w.tenant, { password: "original1", surname1: "López", dni: "00000000T" });
+    const admin = await createUser(ctx.db, w.tenant, { roles: ["ROLE_ADMINISTRADOR"] });
+    const token = (await ctx.call("/login", { method: "POST", host: w.tenant.host, body: { username: student.username, password: "original1" } })).json.token as string;
+    const path = calendarFeedSchema.parse((await feedCall("POST", token)).json).path!;
+    expect((await readFeed(path)).status).toBe(200);
+    const body = { firstName: "Marta", surname1: "López", dni: "00000000T", username: null, kind: "student" };
+    const res = await ctx.call(`/administrator/users/${student.id}`, { method: "PUT", host: w.tenant.host, token: await tokenFor(admin, w.tenant), body });
+    expect(res.status).toBe(200);
+    expect((await readFeed(path)).status).toBe(404);
   });
 });

@@ -10,33 +10,34 @@ const instructor = alias(users, "instructor");
 
 export async function findFeedByUser(db: DbOrTx, tenantId: string, userId: string) {
   const [row] = await db
-    .select()
+    .select({ createdAt: calendarFeedTokens.createdAt })
     .from(calendarFeedTokens)
     .where(and(eq(calendarFeedTokens.tenantId, tenantId), eq(calendarFeedTokens.userId, userId)));
   return row ?? null;
 }
 
 // One live token per user: creating again replaces it, so the old URL stops working at once.
-export async function upsertFeed(db: DbOrTx, tenantId: string, userId: string, token: string, now: Date) {
+export async function upsertFeed(db: DbOrTx, tenantId: string, userId: string, tokenHash: string, now: Date) {
   const [row] = await db
     .insert(calendarFeedTokens)
-    .values({ tenantId, userId, token, createdAt: now })
-    .onConflictDoUpdate({ target: [calendarFeedTokens.tenantId, calendarFeedTokens.userId], set: { token, createdAt: now } })
-    .returning();
+    .values({ tenantId, userId, tokenHash, createdAt: now })
+    .onConflictDoUpdate({ target: [calendarFeedTokens.tenantId, calendarFeedTokens.userId], set: { tokenHash, createdAt: now } })
+    .returning({ createdAt: calendarFeedTokens.createdAt });
   return row!;
 }
 
+// Also called by every password change (auth, set-password link, the office): the link ends with the old password.
 export async function deleteFeed(db: DbOrTx, tenantId: string, userId: string) {
   await db.delete(calendarFeedTokens).where(and(eq(calendarFeedTokens.tenantId, tenantId), eq(calendarFeedTokens.userId, userId)));
 }
 
 // The token's owner in this school, while still an active user.
-export async function findFeedOwner(db: DbOrTx, tenantId: string, token: string) {
+export async function findFeedOwner(db: DbOrTx, tenantId: string, tokenHash: string) {
   const [row] = await db
     .select({ userId: users.id, roles: users.roles })
     .from(calendarFeedTokens)
     .innerJoin(users, eq(users.id, calendarFeedTokens.userId))
-    .where(and(eq(calendarFeedTokens.tenantId, tenantId), eq(calendarFeedTokens.token, token), eq(users.tenantId, tenantId), eq(users.isActive, true)));
+    .where(and(eq(calendarFeedTokens.tenantId, tenantId), eq(calendarFeedTokens.tokenHash, tokenHash), eq(users.tenantId, tenantId), eq(users.isActive, true)));
   return row ?? null;
 }
 

@@ -14,26 +14,27 @@ const DAY_MS = 86_400_000;
 export const FEED_DAYS_BACK = 365;
 export const FEED_DAYS_AHEAD = 365;
 
-const toFeed = (row: { token: string; createdAt: Date } | null): CalendarFeed =>
-  row
-    ? { path: `${CALENDAR_FEED_PATH}?token=${row.token}`, createdAt: row.createdAt.toISOString() }
-    : { path: null, createdAt: null };
+// Only the token's SHA-256 is stored (a 256-bit random token needs no slow hash): a copy of the table opens no feed.
+export const hashFeedToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 // The secret URL outlives the session that created it: an administrator acting as the student must not take one away.
 function refuseImpersonation(auth: Auth) {
   if (auth.impersonatorId) throw forbidden("El enlace del calendario solo lo puede gestionar el propio alumno");
 }
 
+// Whether a subscription is live, and since when; its URL cannot be shown again (path is null).
 export async function getCalendarFeed(db: Db, tenant: Tenant, auth: Auth): Promise<CalendarFeed> {
   refuseImpersonation(auth);
-  return toFeed(await findFeedByUser(db, tenant.id, auth.userId));
+  const row = await findFeedByUser(db, tenant.id, auth.userId);
+  return { path: null, createdAt: row ? row.createdAt.toISOString() : null };
 }
 
-// Creates the subscription, or replaces its token (the old URL stops working).
+// Creates the subscription, or replaces its token (the old URL stops working). The only answer that carries the URL.
 export async function rotateCalendarFeed(db: Db, tenant: Tenant, auth: Auth, now = new Date()): Promise<CalendarFeed> {
   refuseImpersonation(auth);
   const token = crypto.randomBytes(32).toString("base64url");
-  return toFeed(await upsertFeed(db, tenant.id, auth.userId, token, now));
+  const row = await upsertFeed(db, tenant.id, auth.userId, hashFeedToken(token), now);
+  return { path: `${CALENDAR_FEED_PATH}?token=${token}`, createdAt: row.createdAt.toISOString() };
 }
 
 export async function revokeCalendarFeed(db: Db, tenant: Tenant, auth: Auth): Promise<void> {
@@ -43,7 +44,7 @@ export async function revokeCalendarFeed(db: Db, tenant: Tenant, auth: Auth): Pr
 
 // The public feed: an unknown, revoked or foreign token, or a user no longer active, is simply not found.
 export async function renderCalendarFeed(db: Db, tenant: Tenant, token: string, now = new Date()): Promise<string> {
-  const owner = await findFeedOwner(db, tenant.id, token);
+  const owner = await findFeedOwner(db, tenant.id, hashFeedToken(token));
   if (!owner || !owner.roles.includes(ROLE_STUDENT)) throw notFound("Calendario no encontrado");
   const from = new Date(now.getTime() - FEED_DAYS_BACK * DAY_MS);
   const to = new Date(now.getTime() + FEED_DAYS_AHEAD * DAY_MS);

@@ -38,7 +38,7 @@ test("the password form tells every field's problem under that field, with no em
   await fresh.fill("abc");
   await repeat.fill("abd");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
-  await expect(fresh).toHaveAccessibleDescription("La contraseña debe tener al menos 6 caracteres");
+  await expect(fresh).toHaveAccessibleDescription("La contraseña debe tener al menos 8 caracteres");
   await expect(repeat).toHaveAccessibleDescription("Las contraseñas no coinciden");
   await expect(current).not.toHaveAttribute("aria-invalid");
   await expect(fresh).toBeFocused();
