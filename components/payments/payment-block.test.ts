@@ -22,4 +22,11 @@ describe("what stops the payment page (second document §2, §8)", () => {
     expect(paymentBlock(ok, { errorText: "Pedido no encontrado", status: undefined })).toEqual({ message: "Pedido no encontrado", canTopUp: true });
     expect(paymentBlock(ok, { errorText: null, status: "paid" })).toEqual({ message: "Este pedido ya está pagado", canTopUp: true });
   });
+
+  it("does not offer the card form for an order that expired unpaid: back to 'Recargar saldo' for a new one", () => {
+    expect(paymentBlock(ok, { errorText: null, status: "expired" })).toEqual({
+      message: "Este pedido ha caducado. Vuelve a Recargar saldo para hacer uno nuevo.",
+      canTopUp: true,
+    });
+  });
 });

@@ -11,10 +11,11 @@ export type PaymentBlock = {
 };
 
 type SettingsState = { failed: boolean; publicKey: string | null | undefined };
-type OrderState = { errorText: string | null; status: "pending" | "paid" | undefined };
+type OrderState = { errorText: string | null; status: "pending" | "paid" | "expired" | undefined };
 
 export const CONFIG_INCOMPLETE_TEXT = `${PAYMENT_MESSAGES.configIncomplete}. Ponte en contacto con soporte.`;
 export const ORDER_PAID_TEXT = "Este pedido ya está pagado";
+export const ORDER_EXPIRED_TEXT = "Este pedido ha caducado. Vuelve a Recargar saldo para hacer uno nuevo.";
 
 /** null when the card form can be offered (or once both answers are in, nothing is wrong). */
 export function paymentBlock(settings: SettingsState, order: OrderState): PaymentBlock | null {
@@ -22,5 +23,6 @@ export function paymentBlock(settings: SettingsState, order: OrderState): Paymen
   if (settings.publicKey === null || settings.publicKey === "") return { message: CONFIG_INCOMPLETE_TEXT, canTopUp: false };
   if (order.errorText !== null) return { message: order.errorText, canTopUp: true };
   if (order.status === "paid") return { message: ORDER_PAID_TEXT, canTopUp: true };
+  if (order.status === "expired") return { message: ORDER_EXPIRED_TEXT, canTopUp: true };
   return null;
 }

@@ -44,7 +44,8 @@ export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 export const createOrderResponseSchema = z.object({ id: uuidSchema });
 
-export const orderStatusSchema = z.enum(["pending", "paid"]);
+// 'expired': unpaid a day after it was made (its PaymentIntent is cancelled); a new order is needed.
+export const orderStatusSchema = z.enum(["pending", "paid", "expired"]);
 
 export const orderItemSchema = z.object({
   id: uuidSchema,

@@ -1,25 +1,54 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { biometricReferences } from "../db/schema/cap";
+import { paymentSettings } from "../db/schema/shop";
 import { embeddingContext, imageContext } from "../modules/cap/biometric-reference.service";
+import { openSecret, sealSecret } from "../modules/shop/payment-secrets";
 import { decrypt, encrypt } from "./crypto";
 
-// Re-encrypts every stored face reference from one key to another in a single transaction: either all rows
-// move to the new key or none does (a wrong old key fails the first row and changes nothing).
-export async function rotateBiometricKey(db: Db, oldKey: Buffer, newKey: Buffer): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx.select().from(biometricReferences).for("update");
-    for (const row of rows) {
-      const image = decrypt(row.imageEncrypted, imageContext(row.tenantId, row.studentId), oldKey);
-      const embedding = decrypt(row.embeddingEncrypted, embeddingContext(row.tenantId, row.studentId), oldKey);
-      await tx
-        .update(biometricReferences)
-        .set({
-          imageEncrypted: encrypt(image, imageContext(row.tenantId, row.studentId), newKey),
-          embeddingEncrypted: encrypt(embedding, embeddingContext(row.tenantId, row.studentId), newKey),
-        })
-        .where(eq(biometricReferences.id, row.id));
-    }
-    return rows.length;
-  });
+export type RotationCount = { biometricReferences: number; paymentSettings: number };
+
+/**
+ * Moves everything sealed with the at-rest key (BIOMETRIC_ENCRYPTION_KEY) to a new key in a single transaction: the
+ * face references and the schools' Stripe secret keys and webhook secrets. Either every row moves or none does (a
+ * wrong old key fails the first row and changes nothing). Stripe secrets still in clear (written before migration
+ * 0014) are sealed under the new key on the way.
+ */
+export async function rotateEncryptionKey(db: Db, oldKey: Buffer, newKey: Buffer): Promise<RotationCount> {
+  return db.transaction(async (tx) => ({
+    biometricReferences: await rotateBiometricReferences(tx, oldKey, newKey),
+    paymentSettings: await rotatePaymentSettings(tx, oldKey, newKey),
+  }));
+}
+
+async function rotateBiometricReferences(tx: Tx, oldKey: Buffer, newKey: Buffer): Promise<number> {
+  const rows = await tx.select().from(biometricReferences).for("update");
+  for (const row of rows) {
+    const image = decrypt(row.imageEncrypted, imageContext(row.tenantId, row.studentId), oldKey);
+    const embedding = decrypt(row.embeddingEncrypted, embeddingContext(row.tenantId, row.studentId), oldKey);
+    await tx
+      .update(biometricReferences)
+      .set({
+        imageEncrypted: encrypt(image, imageContext(row.tenantId, row.studentId), newKey),
+        embeddingEncrypted: encrypt(embedding, embeddingContext(row.tenantId, row.studentId), newKey),
+      })
+      .where(eq(biometricReferences.id, row.id));
+  }
+  return rows.length;
+}
+
+async function rotatePaymentSettings(tx: Tx, oldKey: Buffer, newKey: Buffer): Promise<number> {
+  const rows = await tx.select().from(paymentSettings).for("update");
+  for (const row of rows) {
+    const secretKey = openSecret(row.secretKey, row.tenantId, "secret_key", oldKey);
+    const webhookSecret = openSecret(row.webhookSecret, row.tenantId, "webhook_secret", oldKey);
+    await tx
+      .update(paymentSettings)
+      .set({
+        secretKey: sealSecret(secretKey, row.tenantId, "secret_key", newKey),
+        webhookSecret: sealSecret(webhookSecret, row.tenantId, "webhook_secret", newKey),
+      })
+      .where(eq(paymentSettings.tenantId, row.tenantId));
+  }
+  return rows.length;
 }

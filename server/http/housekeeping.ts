@@ -3,6 +3,7 @@ import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema/reservations";
 import { purgeThrottle } from "../modules/auth/throttle.repository";
+import { expireOrders } from "../modules/shop/order-expiry";
 import { safeErrorSummary } from "../db/pg-errors";
 import { getLogger } from "../logger";
 import type { AppEnv } from "./context";
@@ -49,6 +50,8 @@ export function housekeepingIntervalMs(env: Record<string, string | undefined> =
 export function startHousekeeping(db: Db, intervalMs: number): { stop: () => void; timer: NodeJS.Timeout } {
   const run = () => {
     purgeExpired(db).catch((error: unknown) => getLogger().warn({ ...safeErrorSummary(error) }, "housekeeping purge failed"));
+    // Unpaid orders past their day, and their PaymentIntents at Stripe: safe on every replica (conditional updates).
+    expireOrders(db).catch((error: unknown) => getLogger().warn({ ...safeErrorSummary(error) }, "housekeeping order expiry failed"));
   };
   run();
   const timer = setInterval(run, intervalMs);

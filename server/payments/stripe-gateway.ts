@@ -97,6 +97,19 @@ export async function retrieveIntent(keys: ProviderKeys, id: string): Promise<Pr
   return toIntent(await call(() => clientFor(keys.secretKey).paymentIntents.retrieve(id, {}, requestOptions(keys))));
 }
 
+// Cancels an intent nobody will pay (its order expired). Stripe refuses to cancel one that already succeeded (or was
+// cancelled): then the intent as Stripe holds it is answered, so the caller can settle a late success. Repeating a
+// cancel is harmless, so no idempotency key: a retry after a refusal must see the intent's current status.
+export async function cancelIntent(keys: ProviderKeys, id: string): Promise<ProviderIntent> {
+  try {
+    const pi = await clientFor(keys.secretKey).paymentIntents.cancel(id, { cancellation_reason: "abandoned" }, requestOptions(keys));
+    return toIntent(pi);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "payment_intent_unexpected_state") return retrieveIntent(keys, id);
+    throw providerUnavailable();
+  }
+}
+
 const EVENT_KINDS: Record<string, ProviderEventKind> = {
   "payment_intent.succeeded": "payment_succeeded",
   "payment_intent.payment_failed": "payment_failed",

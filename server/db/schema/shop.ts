@@ -29,27 +29,34 @@ export const products = pgTable(
   ],
 );
 
-// An order: its amounts are computed on the server from the products when it is created.
+// An order: its amounts are computed on the server from the products when it is created. A pending order expires
+// 24 h after it was made (status 'expired', its PaymentIntent cancelled at Stripe); a payment that Stripe still
+// completes afterwards marks it paid and credits it. cart_key names the cart (product:quantity, sorted) so the same
+// cart reuses the open order; acted_by_id is the administrator who made it while impersonating the student.
 export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tenantId: tenantId(),
     studentId: historyUserRef("student_id"),
-    status: text("status", { enum: ["pending", "paid"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "paid", "expired"] }).notNull().default("pending"),
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     creditMode: creditMode("credit_mode"),
     creditAmount: integer("credit_amount").notNull(),
     movementId: uuid("movement_id").references(() => balanceMovements.id, { onDelete: "no action" }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    cartKey: text("cart_key"),
+    actedById: uuid("acted_by_id").references(() => users.id, { onDelete: "no action" }),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("orders_student_idx").on(t.tenantId, t.studentId, t.createdAt),
+    index("orders_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex("orders_movement_uq").on(t.movementId),
     check("orders_amounts_ck", sql`${t.totalCents} > 0 and ${t.creditAmount} > 0`),
-    check("orders_status_ck", sql`${t.status} in ('pending', 'paid')`),
+    check("orders_status_ck", sql`${t.status} in ('pending', 'paid', 'expired')`),
   ],
 );
 
@@ -98,6 +105,7 @@ export const paymentIntents = pgTable(
     uniqueIndex("payment_intents_stripe_uq").on(t.tenantId, t.stripeId),
     uniqueIndex("payment_intents_movement_uq").on(t.movementId),
     index("payment_intents_order_idx").on(t.tenantId, t.orderId, t.createdAt),
+    index("payment_intents_open_idx").on(t.updatedAt).where(sql`${t.status} = 'open'`),
     check("payment_intents_status_ck", sql`${t.status} in ('open', 'succeeded', 'failed', 'canceled')`),
   ],
 );
@@ -115,7 +123,9 @@ export const stripeWebhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.eventId] })],
 );
 
-// The school's Stripe account. Server-side only: never answered to a browser, never logged.
+// The school's Stripe account. Server-side only: never answered to a browser, never logged. secret_key and
+// webhook_secret are sealed (AES-256-GCM, "enc1:" + base64, bound to the school and the column: payment-secrets.ts);
+// a row written before migration 0014 holds them in clear until it is first read or rewritten.
 export const paymentSettings = pgTable("payment_settings", {
   tenantId: uuid("tenant_id")
     .primaryKey()

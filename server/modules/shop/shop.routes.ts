@@ -16,7 +16,8 @@ export const shopRoutes = new Hono<AppEnv>()
   .get("/shop/products", student, async (c) => c.json(await getProducts(c.var.db, c.var.tenant.id)))
   .post("/shop/order", student, async (c) => {
     const body = await readBody(c, createOrderBodySchema);
-    return c.json(await createOrder(c.var.db, c.var.tenant.id, requireAuth(c).userId, body), 201);
+    const { id, isNew } = await createOrder(c.var.db, c.var.tenant.id, requireAuth(c), body);
+    return c.json({ id }, isNew ? 201 : 200);
   })
   .post("/shop/order/payment", student, async (c) => {
     const { orderId } = await readBody(c, orderPaymentBodySchema);

@@ -1,12 +1,17 @@
 import type { CreateOrderBody, Order, Product, StripePublicKey } from "@/lib/contract/shop";
 import { NO_PRODUCT_SELECTED_MESSAGE } from "@/lib/contract/constants/shop";
 import type { Db, DbOrTx } from "../../db/client";
+import type { Auth } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { createIntent, retrieveIntent } from "../../payments/stripe-gateway";
 import type { ProviderKeys } from "../../payments/types";
+import { recordAudit } from "../audit/audit.repository";
 import { getBookingSettings } from "../config/config.service";
+import { isPastExpiry, openOrdersSince, ORDER_TTL_MS } from "./order-expiry";
 import { findPaymentKeys } from "./payment-settings.repository";
 import {
+  countOpenOrders,
+  findOpenOrderForCart,
   findOrder,
   findProductsByIds,
   insertIntent,
@@ -14,10 +19,16 @@ import {
   listIntentsOfOrder,
   listActiveProducts,
   listOrderItems,
+  lockStudentOrders,
+  type OrderRow,
   type ProductRow,
 } from "./shop.repository";
 
 const MAX_ORDER_CENTS = 1_000_000; // 10.000 €: far above any pack, below Stripe's limit
+// Open (unpaid, under a day old) orders per student: room to change the cart a few times, not to mint PaymentIntents.
+export const MAX_OPEN_ORDERS = 5;
+const HOUR_MS = 3_600_000;
+const ORDER_EXPIRED_MESSAGE = "Este pedido ha caducado. Vuelve a Recargar saldo para hacer uno nuevo.";
 
 const money = (amount: number) => ({ amount, currency: "EUR" as const });
 
@@ -30,8 +41,26 @@ export async function getProducts(db: DbOrTx, tenantId: string): Promise<Product
   return (await listActiveProducts(db, tenantId, balanceMode)).map(toProduct);
 }
 
-// Prices and credits come from the products on the server; the browser only says which and how many.
-export async function createOrder(db: Db, tenantId: string, studentId: string, body: CreateOrderBody): Promise<{ id: string }> {
+function tooManyOpenOrders(oldest: Date | null, now: Date): AppError {
+  const hours = oldest ? Math.max(1, Math.ceil((oldest.getTime() + ORDER_TTL_MS - now.getTime()) / HOUR_MS)) : 24;
+  return new AppError(
+    "TOO_MANY_OPEN_ORDERS",
+    `Tienes demasiados pedidos sin pagar. Paga uno de ellos o vuelve a intentarlo dentro de ${hours === 1 ? "1 hora" : `${hours} horas`}.`,
+    429,
+  );
+}
+
+// The same products and quantities, in any order of lines: one key.
+const cartKeyOf = (quantities: Map<string, number>) =>
+  [...quantities].map(([id, quantity]) => `${id}:${quantity}`).sort().join(",");
+
+/**
+ * Prices and credits come from the products on the server; the browser only says which and how many. The student's
+ * open order for the same cart is answered again (isNew false) instead of a second one, and at most MAX_OPEN_ORDERS
+ * are open at a time. An administrator acting as the student is recorded on the order and in the audit log.
+ */
+export async function createOrder(db: Db, tenantId: string, auth: Auth, body: CreateOrderBody, now = new Date()): Promise<{ id: string; isNew: boolean }> {
+  const studentId = auth.userId;
   const quantities = new Map<string, number>();
   for (const item of body.items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
   for (const [id, quantity] of quantities) if (quantity === 0) quantities.delete(id);
@@ -50,11 +79,30 @@ export async function createOrder(db: Db, tenantId: string, studentId: string, b
   const totalCents = items.reduce((sum, i) => sum + i.totalCents, 0);
   if (totalCents > MAX_ORDER_CENTS) throw new AppError("VALIDATION_ERROR", "El importe del pedido es demasiado alto", 422);
   const creditAmount = onSale.reduce((sum, p) => sum + p.creditAmount * quantities.get(p.id)!, 0);
-  const order = await db.transaction((tx) =>
-    insertOrder(tx, { tenantId, studentId, totalCents, creditMode: balanceMode, creditAmount }, items),
-  );
-  return { id: order.id };
+  const cart = { cartKey: cartKeyOf(quantities), totalCents, creditMode: balanceMode, creditAmount };
+  const since = openOrdersSince(now);
+  return db.transaction(async (tx) => {
+    await lockStudentOrders(tx, tenantId, studentId);
+    const open = await findOpenOrderForCart(tx, tenantId, studentId, cart, since);
+    if (open) return { id: open.id, isNew: false };
+    const { count, oldest } = await countOpenOrders(tx, tenantId, studentId, since);
+    if (count >= MAX_OPEN_ORDERS) throw tooManyOpenOrders(oldest, now);
+    const order = await insertOrder(tx, { tenantId, studentId, ...cart, actedById: auth.impersonatorId }, items);
+    if (auth.impersonatorId) {
+      await recordAudit(tx, tenantId, auth, {
+        action: "shop.order_created",
+        targetType: "order",
+        targetId: order.id,
+        details: { student: auth.name, totalCents, mode: balanceMode, amount: creditAmount },
+      });
+    }
+    return { id: order.id, isNew: true };
+  });
 }
+
+// What the student sees: a pending order past its day is expired even before the housekeeping has marked it.
+const statusOf = (order: OrderRow, now: Date): Order["status"] =>
+  order.status === "pending" && isPastExpiry(order.createdAt, now) ? "expired" : order.status;
 
 async function ownOrder(db: DbOrTx, tenantId: string, studentId: string, orderId: string) {
   const order = await findOrder(db, tenantId, orderId);
@@ -63,12 +111,12 @@ async function ownOrder(db: DbOrTx, tenantId: string, studentId: string, orderId
   return order;
 }
 
-export async function getOrder(db: DbOrTx, tenantId: string, studentId: string, orderId: string): Promise<Order> {
+export async function getOrder(db: DbOrTx, tenantId: string, studentId: string, orderId: string, now = new Date()): Promise<Order> {
   const order = await ownOrder(db, tenantId, studentId, orderId);
   const items = await listOrderItems(db, tenantId, order.id);
   return {
     id: order.id,
-    status: order.status,
+    status: statusOf(order, now),
     items: items.map((i) => ({
       id: i.id,
       product: { id: i.productId, title: i.title, price: money(i.unitPriceCents) },
@@ -93,9 +141,11 @@ const REUSABLE = new Set(["requires_payment_method", "requires_confirmation", "r
 
 // Reuses the order's open PaymentIntent; otherwise creates one. The idempotency key makes two concurrent first
 // calls get the same intent from Stripe.
-export async function startOrderPayment(db: Db, tenantId: string, studentId: string, orderId: string): Promise<{ clientSecret: string }> {
+export async function startOrderPayment(db: Db, tenantId: string, studentId: string, orderId: string, now = new Date()): Promise<{ clientSecret: string }> {
   const order = await ownOrder(db, tenantId, studentId, orderId);
-  if (order.status === "paid") throw new AppError("ORDER_ALREADY_PAID", "Este pedido ya está pagado", 409);
+  const status = statusOf(order, now);
+  if (status === "paid") throw new AppError("ORDER_ALREADY_PAID", "Este pedido ya está pagado", 409);
+  if (status === "expired") throw new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 409);
   const keys = await requireKeys(db, tenantId);
   // One read gives both the current intent and the attempt number, so concurrent calls agree on the idempotency key.
   const intents = await listIntentsOfOrder(db, tenantId, order.id);

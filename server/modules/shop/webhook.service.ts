@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { InvalidWebhookError, verifyEvent } from "../../payments/stripe-gateway";
 import type { ProviderEvent } from "../../payments/types";
-import { changeBalance } from "../balance/balance.service";
+import { alreadyCreditedOutcome, creditOrder } from "./order-credit";
 import { findPaymentKeys } from "./payment-settings.repository";
-import { findOrder, lockIntentByStripeId, markIntentClosed, markIntentSucceeded, markOrderPaid, recordWebhookEvent } from "./shop.repository";
+import { findOrder, lockIntentByStripeId, markIntentClosed, recordWebhookEvent } from "./shop.repository";
 
 export type WebhookOutcome = "credited" | "already_credited" | "duplicate" | "recorded" | "ignored" | "rejected";
 
@@ -58,22 +58,7 @@ async function applyEvent(db: Db, tenantId: string, account: string | null, even
       return "recorded";
     }
     if (row.status === "succeeded" || order.status === "paid") return "already_credited";
-    const movement = await changeBalance(tx, {
-      tenantId,
-      studentId: order.studentId,
-      mode: order.creditMode,
-      amount: order.creditAmount,
-      operation: "top-up",
-      description: "recarga_admin",
-    });
-    // Both updates are conditional: if either finds the payment already applied, the whole transaction undoes.
-    const settled = movement && (await markIntentSucceeded(tx, tenantId, row.id, movement.id)) && (await markOrderPaid(tx, tenantId, order.id, movement.id));
-    if (!settled) throw new AlreadyCreditedError();
-    return "credited";
-  }).catch((error: unknown) => {
-    if (error instanceof AlreadyCreditedError) return "already_credited" as const;
-    throw error;
-  });
+    // An expired order is credited too: Stripe took the money (the expiry's cancel came too late, or failed).
+    return creditOrder(tx, tenantId, row, order);
+  }).catch(alreadyCreditedOutcome);
 }
-
-class AlreadyCreditedError extends Error {}

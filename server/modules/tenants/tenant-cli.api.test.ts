@@ -10,6 +10,8 @@ import { openDatabase } from "@/server/db/client";
 import { auditLog, tenants } from "@/server/db/schema/core";
 import { tenantAssets } from "@/server/db/schema/operations";
 import { paymentSettings } from "@/server/db/schema/shop";
+import { loadKey } from "@/server/biometrics/crypto";
+import { openSecret } from "@/server/modules/shop/payment-secrets";
 import { tenantSettings } from "@/server/db/schema/reservations";
 
 // `npm run tenant` as an operator runs it: the script in its own process, on a database of its own (a fresh PGlite
@@ -112,13 +114,16 @@ describe("npm run tenant (scripts/tenant.ts, run as a child process)", () => {
     await withDatabase(async (db) => {
       const row = await school(db);
       expect(row).toMatchObject({ name: "Autoescuela del Sur", domains: [HOST, `www.${HOST}`], timeZone: "Atlantic/Canary", isActive: true });
+      // Stored sealed with the CLI's at-rest key (generated under its DATA_DIR): no secret in clear in the row.
       const [keys] = await db.select().from(paymentSettings).where(eq(paymentSettings.tenantId, row.id));
-      expect(keys).toMatchObject({
-        secretKey: KEYS.STRIPE_SECRET_KEY,
-        publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY,
-        webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET,
-        stripeAccount: null,
-      });
+      expect(JSON.stringify(keys)).not.toMatch(/sk_|whsec_/);
+      const cliKey = loadKey({ dataDir: dir });
+      expect({
+        secretKey: openSecret(keys!.secretKey, row.id, "secret_key", cliKey),
+        publishableKey: keys!.publishableKey,
+        webhookSecret: openSecret(keys!.webhookSecret, row.id, "webhook_secret", cliKey),
+        stripeAccount: keys!.stripeAccount,
+      }).toEqual({ secretKey: KEYS.STRIPE_SECRET_KEY, publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY, webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET, stripeAccount: null });
       const settings = await db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, row.id));
       expect(settings.map((s) => [s.key, s.value])).toContainEqual(["balance_mode", "money"]);
       const assets = (await db.select({ name: tenantAssets.name }).from(tenantAssets).where(eq(tenantAssets.tenantId, row.id))).map((a) => a.name);
