@@ -34,6 +34,8 @@ type RequestOptions = {
   form?: Record<string, string>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  // Sees a successful answer's headers (a paged list's next cursor).
+  onHeaders?: (headers: Headers) => void;
 };
 
 async function readBody(res: Response): Promise<Record<string, unknown>> {
@@ -95,9 +97,57 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (res.status === 401 && !PATHS_WITHOUT_SESSION.has(url)) void signOut();
     throw error;
   }
+  options.onHeaders?.(res.headers);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }
 
 export const apiGet = <T = unknown>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
 export const apiPost = <T = unknown>(path: string, json?: unknown) => apiRequest<T>(path, { method: "POST", json: json ?? {} });
+
+// One page of a list that grows with use: the body in its own shape, the next position from X-Next-Cursor (none on the
+// last page, or from an API that does not page) and the capped count from X-Total-Count when the list sends one.
+export type Page<T> = { items: T; nextCursor: string | null; total: number | null };
+function pageOf<T>(items: T, headers: Headers | null): Page<T> {
+  const read = (name: string) => headers?.get(name) ?? null;
+  const total = read("x-total-count");
+  return { items, nextCursor: read("x-next-cursor"), total: total !== null && /^\d+$/.test(total) ? Number(total) : null };
+}
+export async function apiGetPage<T = unknown>(path: string, signal?: AbortSignal): Promise<Page<T>> {
+  let headers: Headers | null = null;
+  const items = await apiRequest<T>(path, { signal, onHeaders: (h) => (headers = h) });
+  return pageOf(items, headers);
+}
+
+// The query string of a page: the list's own parameters plus the cursor, when there is one.
+export function pagePath(path: string, params: Record<string, string | undefined>, cursor: string | null): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") query.set(key, value);
+  if (cursor) query.set("cursor", cursor);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+// getNextPageParam of every paged list: null (no next page) once the API sends no cursor.
+export const nextPageParam = (last: Page<unknown>) => last.nextCursor;
+
+export type Revalidated<T> = { isModified: true; page: Page<T>; etag: string | null } | { isModified: false };
+
+/**
+ * A GET revalidated with an ETag the caller holds in memory: personal answers are `no-store` (the browser keeps
+ * nothing on disk), so the caller sends If-None-Match itself and reuses the page it holds on 304. The answer is read
+ * as a page (a list that does not page is one page without a next cursor).
+ */
+export async function apiGetRevalidated<T>(path: string, etag: string | null, signal?: AbortSignal): Promise<Revalidated<T>> {
+  const url = path.startsWith("/api") ? path : `/api${path}`;
+  const send = typeof window === "undefined" && serverTransport ? serverTransport : fetch;
+  const headers: Record<string, string> = { Accept: "application/json", ...(etag ? { "If-None-Match": etag } : {}) };
+  const res = await send(url, { method: "GET", headers, credentials: "same-origin", cache: "no-store", signal });
+  if (res.status === 304) return { isModified: false };
+  if (!res.ok) {
+    const error = new ApiError(res.status, await readBody(res), res.headers.get("x-request-id"));
+    if (res.status === 401) void signOut();
+    throw error;
+  }
+  return { isModified: true, page: pageOf((await res.json()) as T, res.headers), etag: res.headers.get("etag") };
+}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus, Search, Trash2 } from "lucide-react";
 import { ErrorState, ListSkeleton } from "@/components/ui/states";
 import { Badge } from "@/components/ui/badge";
@@ -14,25 +14,23 @@ import { toast } from "@/components/ui/use-toast";
 import { apiRequest, errorText } from "@/lib/api-client";
 import type { AdminAssignment } from "@/lib/contract/backoffice";
 import { AssignmentFormDialog } from "./assignment-form-dialog";
-import { Pager } from "./pager";
+import { LoadMore } from "@/components/ui/load-more";
+import { useDebouncedValue } from "@/components/biometric/use-debounced-value";
 import { adminQueries } from "./queries";
 import { useAdminMutation } from "./use-admin-mutation";
 
-const PAGE_SIZE = 15;
-const normalize = (s: string) => s.toLowerCase().normalize("NFD").replace(/\p{Diacritic}/gu, "");
-
 export function AssignmentsTable() {
-  const { data, isPending, error } = useQuery(adminQueries.assignments());
   const [query, setQuery] = useState("");
-  const [pageOf, setPageOf] = useState({ query: "", page: 1 });
-  const page = pageOf.query === query ? pageOf.page : 1;
+  const search = useDebouncedValue(query.trim(), 300);
+  // Newest first, a page at a time; the search runs on the server and starts again from the newest.
+  const { data, isPending, error, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
+    adminQueries.assignments(search),
+  );
   const [isCreating, setIsCreating] = useState(false);
   const [removing, setRemoving] = useState<AdminAssignment | null>(null);
   const remove = useAdminMutation((id: string) => apiRequest(`/administrator/assignments/${id}`, { method: "DELETE" }), () => "Asignación eliminada");
 
-  const filtered = (data ?? []).filter((a) => normalize(`${a.student.name} ${a.instructor.name} ${a.license.name}`).includes(normalize(query.trim())));
-  const totalPages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
-  const rows = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const rows = data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <Card>
@@ -51,14 +49,14 @@ export function AssignmentsTable() {
           <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
           <Input type="search" aria-label="Buscar asignaciones" placeholder="Buscar por alumno, profesor o permiso" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
         </div>
-        {error ? (
+        {error && !isFetchNextPageError ? (
           <ErrorState message={errorText(error)} />
         ) : isPending ? (
           <ListSkeleton rows={3} className="h-10" />
         ) : rows.length === 0 ? (
           <p className="text-muted-foreground">{query ? "Ninguna asignación coincide con la búsqueda" : "No hay asignaciones"}</p>
         ) : (
-          <>
+          <div className={isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
             <Table>
               <TableHeader>
                 <TableRow>
@@ -87,11 +85,13 @@ export function AssignmentsTable() {
                 ))}
               </TableBody>
             </Table>
-            <Pager
-              pagination={{ page, totalPages, total: filtered.length, hasPreviousPage: page > 1, hasNextPage: page < totalPages }}
-              onPage={(p) => setPageOf({ query, page: p })}
+            <LoadMore
+              hasMore={hasNextPage}
+              isLoading={isFetchingNextPage}
+              onLoad={() => void fetchNextPage()}
+              error={isFetchNextPageError ? errorText(error) : null}
             />
-          </>
+          </div>
         )}
       </CardContent>
       <AssignmentFormDialog open={isCreating} onOpenChange={setIsCreating} />

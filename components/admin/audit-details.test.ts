@@ -66,3 +66,15 @@ describe("actingAsName", () => {
     expect(describeEntry(entry("impersonation.start", { name: "Lucía Martín García" }))).toBe("");
   });
 });
+
+describe("describeEntry of sign-ins", () => {
+  it("names the user and says what the office needs: new device, address, the failures before or the count", () => {
+    expect(describeEntry(entry("auth.sign_in", { name: "Lucía Martín", deviceId: "d", isNewDevice: true, address: "203.0.113.5", failedAttempts: 6, challenge: true }))).toBe(
+      "Lucía Martín · dispositivo nuevo · Dirección: 203.0.113.5 · 6 intentos fallidos antes · tras comprobación",
+    );
+    expect(describeEntry(entry("auth.sign_in", { name: "Lucía Martín", deviceId: "d", isNewDevice: false, address: null, failedAttempts: 0 }))).toBe("Lucía Martín");
+    expect(describeEntry(entry("auth.sign_in_failed", { name: "Lucía Martín", deviceId: null, address: null, failedAttempts: 16 }))).toBe(
+      "Lucía Martín · 16.º fallo desde el último acceso",
+    );
+  });
+});

@@ -43,6 +43,7 @@ const CHANGE_LABELS: Record<string, string> = {
   reservation_cancel_deadline_hours: "plazo de cancelación (h)",
   balance_mode: "modo de saldo",
   booking_horizon_days: "días de antelación",
+  max_cancellations_per_day: "cancelaciones por alumno y día",
   name: "nombre",
   position: "posición",
   username: "usuario",
@@ -94,9 +95,22 @@ const SPECIFIC: Record<string, (d: Details, f: DateFormats) => (string | null)[]
   ],
   "exams.withdrawn": (d) => [text(d.promoted) || text(d.promotedAttendanceId) ? "un alumno sube de la lista de reserva" : null],
   "balance.adjusted": (d) => [adjustment(d), withPrefix("Motivo", d.reason)],
+  "shop.order_created": (d) => [typeof d.totalCents === "number" ? `Importe ${formatMoney(d.totalCents)}` : null, adjustment({ ...d, operation: "top-up" })],
   "user.created": (d) => [Array.isArray(d.roles) ? show("roles", d.roles) : null, ACCESS[String(d.access)] ?? null],
   "user.password_link_created": (d, f) => [text(d.expiresAt) ? `caduca el ${f.dateTime(String(d.expiresAt))}` : null],
+  "user.admin_password_refused": (d) => [d.attempted === "password_link" ? "intento de generar un enlace" : d.attempted === "password" ? "intento de establecerla" : null],
   "content.link_added": (d) => [text(d.url)],
+  "auth.sign_in": (d) => [
+    d.isNewDevice === true ? "dispositivo nuevo" : null,
+    withPrefix("Dirección", d.address),
+    count(d.failedAttempts) ? `${plural(count(d.failedAttempts)!, "intento fallido", "intentos fallidos")} antes` : null,
+    d.challenge === true ? "tras comprobación" : null,
+  ],
+  "auth.sign_in_failed": (d) => [
+    count(d.failedAttempts) !== null ? `${count(d.failedAttempts)}.º fallo desde el último acceso` : null,
+    withPrefix("Dirección", d.address),
+    text(d.deviceId) ? "desde un dispositivo conocido" : null,
+  ],
 };
 
 function examType(d: Details): string | null {

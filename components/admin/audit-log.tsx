@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { PageHeader } from "@/components/shell/page-header";
 import { Input } from "@/components/ui/input";
@@ -12,18 +12,18 @@ import { useDateFormat } from "@/components/shell/use-date-format";
 import { actingAsName, describeEntry } from "./audit-details";
 import { actionLabel, sortByLabel } from "./audit-labels";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Pager } from "./pager";
+import { LoadMore } from "@/components/ui/load-more";
 import { AUDIT_ACTORS, AUDIT_PAGE_SIZE, adminQueries } from "./queries";
 
 export function AuditLog() {
   const [filters, setFilters] = useState({ action: "", actorId: "", from: "", to: "" });
   const admins = useQuery(adminQueries.users(AUDIT_ACTORS));
-  const [pageOf, setPageOf] = useState({ key: "", page: 1 });
-  const key = JSON.stringify(filters);
-  const page = pageOf.key === key ? pageOf.page : 1;
-  const { data, isPending, error, isPlaceholderData } = useQuery(
-    adminQueries.audit({ action: filters.action || undefined, actorId: filters.actorId || undefined, from: filters.from || undefined, to: filters.to || undefined, page, limit: AUDIT_PAGE_SIZE }),
+  // A page at a time, newest first; new filters start again from the newest entry.
+  const { data, isPending, error, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
+    adminQueries.audit({ action: filters.action || undefined, actorId: filters.actorId || undefined, from: filters.from || undefined, to: filters.to || undefined, limit: AUDIT_PAGE_SIZE }),
   );
+  const entries = data?.pages.flatMap((p) => p.data) ?? [];
+  const actions = data?.pages[0]?.actions ?? [];
   const formats = useDateFormat();
   const set = (name: keyof typeof filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilters((f) => ({ ...f, [name]: e.target.value }));
 
@@ -35,7 +35,7 @@ export function AuditLog() {
           <Label htmlFor="audit-action">Acción</Label>
           <NativeSelect id="audit-action" value={filters.action} onChange={set("action")}>
             <option value="">Todas las acciones</option>
-            {sortByLabel(data?.actions ?? []).map((a) => (
+            {sortByLabel(actions).map((a) => (
               <option key={a} value={a}>
                 {actionLabel(a)}
               </option>
@@ -62,11 +62,11 @@ export function AuditLog() {
           <Input id="audit-to" type="date" value={filters.to} onChange={set("to")} />
         </div>
       </div>
-      {error ? (
+      {error && !isFetchNextPageError ? (
         <ErrorState message={errorText(error)} />
       ) : isPending ? (
         <ListSkeleton rows={5} className="h-10" />
-      ) : data.data.length === 0 ? (
+      ) : entries.length === 0 ? (
         <EmptyState message="No hay actividad registrada con estos filtros" />
       ) : (
         <div className={isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
@@ -80,7 +80,7 @@ export function AuditLog() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {data.data.map((entry) => {
+              {entries.map((entry) => {
                 const actingAs = actingAsName(entry);
                 return (
                   <TableRow key={entry.id}>
@@ -96,7 +96,12 @@ export function AuditLog() {
               })}
             </TableBody>
           </Table>
-          <Pager pagination={data.pagination} onPage={(p) => setPageOf({ key, page: p })} />
+          <LoadMore
+            hasMore={hasNextPage}
+            isLoading={isFetchingNextPage}
+            onLoad={() => void fetchNextPage()}
+            error={isFetchNextPageError ? errorText(error) : null}
+          />
         </div>
       )}
     </>

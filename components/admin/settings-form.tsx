@@ -92,6 +92,9 @@ function Form({ config }: { config: ConfigResponse }) {
           <FormField id="s-horizon" label="Días de antelación máxima para reservar">
             <Input id="s-horizon" inputMode="numeric" value={values.booking_horizon_days} onChange={set("booking_horizon_days")} />
           </FormField>
+          <FormField id="s-cancellations" label="Máximo de cancelaciones por alumno y día">
+            <Input id="s-cancellations" inputMode="numeric" value={values.max_cancellations_per_day} onChange={set("max_cancellations_per_day")} />
+          </FormField>
         </CardContent>
       </Card>
       <Card>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus, Search } from "lucide-react";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/ui/states";
 import { useDebouncedValue } from "@/components/biometric/use-debounced-value";
@@ -15,7 +15,7 @@ import { errorText } from "@/lib/api-client";
 import type { AdminUser, SetPasswordLink, UserKind } from "@/lib/contract/backoffice-users";
 import { roleLabel } from "@/lib/session/roles";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Pager } from "./pager";
+import { LoadMore } from "@/components/ui/load-more";
 import { PasswordLinkDialog } from "./password-link-dialog";
 import { USERS_LIST_OPENING, usersListQuery, type UsersListFilters } from "./queries";
 import { UserActions } from "./user-actions";
@@ -26,10 +26,11 @@ export function UsersList() {
   const search = useDebouncedValue(query.trim(), 300);
   const [kind, setKind] = useState<UsersListFilters["kind"]>(USERS_LIST_OPENING.kind);
   const [status, setStatus] = useState<UsersListFilters["status"]>(USERS_LIST_OPENING.status);
-  const [pageOf, setPageOf] = useState({ key: "", page: USERS_LIST_OPENING.page });
-  const key = `${search}|${kind}|${status}`;
-  const page = pageOf.key === key ? pageOf.page : USERS_LIST_OPENING.page;
-  const { data, isPending, error, isPlaceholderData } = useQuery(usersListQuery({ search, kind, status, page }));
+  // A page at a time by name; the search and filters run on the server and start again from the first page.
+  const { data, isPending, error, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
+    usersListQuery({ search, kind, status }),
+  );
+  const rows = data?.pages.flatMap((p) => p.data) ?? [];
   const [editing, setEditing] = useState<AdminUser | "new" | null>(null);
   const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);
   const onLink = (l: SetPasswordLink, name: string) => setLink({ link: l, name });
@@ -63,11 +64,11 @@ export function UsersList() {
           <option value="all">Todos</option>
         </NativeSelect>
       </div>
-      {error ? (
+      {error && !isFetchNextPageError ? (
         <ErrorState message={errorText(error)} />
       ) : isPending ? (
         <ListSkeleton rows={5} className="h-12" />
-      ) : data.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState message={search ? "Ningún usuario coincide con la búsqueda" : "No hay usuarios"} />
       ) : (
         <div className={isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
@@ -83,7 +84,7 @@ export function UsersList() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {data.data.map((user) => (
+              {rows.map((user) => (
                 <TableRow key={user.id} className={user.isActive ? undefined : "text-muted-foreground"}>
                   <TableCell className="font-medium">{user.name}</TableCell>
                   <TableCell>{user.username ?? <span className="text-muted-foreground">Sin acceso</span>}</TableCell>
@@ -112,7 +113,12 @@ export function UsersList() {
               ))}
             </TableBody>
           </Table>
-          <Pager pagination={data.pagination} onPage={(p) => setPageOf({ key, page: p })} />
+          <LoadMore
+            hasMore={hasNextPage}
+            isLoading={isFetchingNextPage}
+            onLoad={() => void fetchNextPage()}
+            error={isFetchNextPageError ? errorText(error) : null}
+          />
         </div>
       )}
       <UserFormDialog

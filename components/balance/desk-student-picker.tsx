@@ -1,10 +1,11 @@
 "use client";
 
 import { useDeferredValue, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { ErrorState, ListSkeleton } from "@/components/ui/states";
 import { Input } from "@/components/ui/input";
+import { LoadMore } from "@/components/ui/load-more";
 import { errorText } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { formatBalance } from "./balance-amount";
@@ -13,7 +14,8 @@ import { deskQueries } from "./queries";
 export function DeskStudentPicker({ selectedId, onSelect }: { selectedId: string | null; onSelect: (id: string) => void }) {
   const [search, setSearch] = useState("");
   const deferred = useDeferredValue(search.trim());
-  const { data, error, isPending } = useQuery(deskQueries.students(deferred));
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(deskQueries.students(deferred));
+  const students = data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <section aria-label="Alumnos" className="space-y-3">
@@ -21,15 +23,15 @@ export function DeskStudentPicker({ selectedId, onSelect }: { selectedId: string
         <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
         <Input type="search" aria-label="Buscar alumno" placeholder="Buscar por nombre, DNI o usuario" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
       </div>
-      {error ? (
+      {error && !isFetchNextPageError ? (
         <ErrorState message={errorText(error)} />
       ) : isPending ? (
         <ListSkeleton rows={4} className="h-14" />
-      ) : data.length === 0 ? (
+      ) : students.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">No se encontraron alumnos</p>
       ) : (
         <ul className="space-y-1.5">
-          {data.map((s) => (
+          {students.map((s) => (
             <li key={s.id}>
               <button
                 type="button"
@@ -53,6 +55,7 @@ export function DeskStudentPicker({ selectedId, onSelect }: { selectedId: string
           ))}
         </ul>
       )}
+      <LoadMore hasMore={hasNextPage} isLoading={isFetchingNextPage} onLoad={() => void fetchNextPage()} error={isFetchNextPageError ? errorText(error) : null} />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadMore } from "@/components/ui/load-more";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { BalanceMovement } from "@/lib/contract/balance";
 import { MOVEMENT_LABELS } from "@/lib/contract/constants/balance";
@@ -44,7 +45,10 @@ function MovementRow({ movement, formats }: { movement: BalanceMovement; formats
 }
 
 export function MovementList() {
-  const { data, error, isPending } = useQuery(balanceQueries.history());
+  const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
+    balanceQueries.history(),
+  );
+  const movements = data?.pages.flatMap((p) => p.items);
   const formats = useDateFormat();
   return (
     <Card className="gap-2">
@@ -58,16 +62,24 @@ export function MovementList() {
               <Skeleton key={i} className="h-12 w-full" />
             ))}
           </div>
-        ) : error && !data ? (
+        ) : error && !movements ? (
           <p className="py-4 text-sm text-destructive">{errorText(error)}</p>
-        ) : data.length === 0 ? (
+        ) : !movements || movements.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">No hay movimientos</p>
         ) : (
-          <ul className="divide-y">
-            {data.map((m) => (
-              <MovementRow key={m.id} movement={m} formats={formats} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y">
+              {movements.map((m) => (
+                <MovementRow key={m.id} movement={m} formats={formats} />
+              ))}
+            </ul>
+            <LoadMore
+              hasMore={hasNextPage}
+              isLoading={isFetchingNextPage}
+              onLoad={() => void fetchNextPage()}
+              error={isFetchNextPageError ? errorText(error) : null}
+            />
+          </>
         )}
       </CardContent>
     </Card>

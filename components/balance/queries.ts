@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiGet, type Answer } from "@/lib/api-client";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { apiGet, apiGetPage, nextPageParam, pagePath, type Answer } from "@/lib/api-client";
 import type {
   balanceHistorySchema,
   balanceSchema,
@@ -19,10 +19,14 @@ export const balanceQueries = {
       staleTime: BALANCE_STALE_MS,
       refetchOnMount: "always",
     }),
+  // Read a page at a time, newest first ('Cargar más' reads older ones).
   history: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...balanceQueries.all(), "history"] as const,
-      queryFn: ({ signal }) => apiGet<Answer<typeof balanceHistorySchema>>("/student/balance/history", signal),
+      queryFn: ({ signal, pageParam }) =>
+        apiGetPage<Answer<typeof balanceHistorySchema>>(pagePath("/student/balance/history", {}, pageParam), signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: nextPageParam,
       staleTime: BALANCE_STALE_MS,
       refetchOnMount: "always",
     }),
@@ -31,11 +35,14 @@ export const balanceQueries = {
 // The school's balance desk (administrator).
 export const deskQueries = {
   all: () => ["balance-desk"] as const,
+  // The desk's students by name, a page at a time ('Cargar más'); the search runs on the server.
   students: (search: string) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...deskQueries.all(), "students", search] as const,
-      queryFn: ({ signal }) =>
-        apiGet<Answer<typeof deskStudentListSchema>>(`/administrator/balances/students${search ? `?${new URLSearchParams({ search })}` : ""}`, signal),
+      queryFn: ({ signal, pageParam }) =>
+        apiGetPage<Answer<typeof deskStudentListSchema>>(pagePath("/administrator/balances/students", { search }, pageParam), signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: nextPageParam,
       staleTime: 15_000,
       placeholderData: keepPreviousData,
     }),

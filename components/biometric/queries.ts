@@ -16,14 +16,16 @@ import { STUDENT_PAGE_DEFAULT_LIMIT } from "@/lib/contract/constants/cap";
 // Spec §9 cache lifetimes: courses 1 minute, sections 5 minutes, enrolments 1 minute.
 const MINUTE = 60_000;
 
-export type StudentListParams = { search?: string; page?: number; limit?: number };
+// `cursor` (the previous page's pagination.nextCursor) reads the page by keyset; `page` is then the number shown.
+export type StudentListParams = { search?: string; page?: number; limit?: number; cursor?: string | null };
 
 // Spec §7: page 1 and limit 20 are the defaults and are omitted from the query.
-export function studentListPath({ search, page = 1, limit = STUDENT_PAGE_DEFAULT_LIMIT }: StudentListParams): string {
+export function studentListPath({ search, page = 1, limit = STUDENT_PAGE_DEFAULT_LIMIT, cursor }: StudentListParams): string {
   const query = new URLSearchParams();
   if (search?.trim()) query.set("search", search.trim());
   if (page !== 1) query.set("page", String(page));
   if (limit !== STUDENT_PAGE_DEFAULT_LIMIT) query.set("limit", String(limit));
+  if (cursor) query.set("cursor", cursor);
   const qs = query.toString();
   return `/administrator/students${qs ? `?${qs}` : ""}`;
 }
@@ -93,4 +95,4 @@ export const biometricQueries = {
 // Spec §9: the student list shows pages of 18 (the API default is 20).
 export const STUDENTS_PAGE_SIZE = 18;
 // The student list's first screen, unsearched (also filled on the server).
-export const studentsFirstView = () => [biometricQueries.students({ search: "", page: 1, limit: STUDENTS_PAGE_SIZE })];
+export const studentsFirstView = () => [biometricQueries.students({ search: "", page: 1, limit: STUDENTS_PAGE_SIZE, cursor: null })];

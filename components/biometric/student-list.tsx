@@ -20,14 +20,18 @@ import { useDebouncedValue } from "./use-debounced-value";
 export function StudentList() {
   const [query, setQuery] = useState("");
   const search = useDebouncedValue(query.trim(), 300);
-  const [pageBySearch, setPageBySearch] = useState({ search: "", page: 1 });
-  const page = pageBySearch.search === search ? pageBySearch.page : 1;
-  const setPage = (next: number) => setPageBySearch({ search, page: next });
+  // Spec §2's Anterior / Siguiente over cursors: the positions of the pages read so far (page 1 starts at none), so a
+  // deep page is read from its cursor (an index range) rather than by counting rows; a new search starts at page 1.
+  const [trail, setTrail] = useState<{ search: string; cursors: (string | null)[] }>({ search: "", cursors: [null] });
+  const cursors = trail.search === search ? trail.cursors : [null];
+  const page = cursors.length;
   const [isCreating, setIsCreating] = useState(false);
   const { data, isPending, error, isPlaceholderData } = useQuery({
-    ...biometricQueries.students({ search, page, limit: STUDENTS_PAGE_SIZE }),
+    ...biometricQueries.students({ search, page, limit: STUDENTS_PAGE_SIZE, cursor: cursors[page - 1] ?? null }),
     placeholderData: keepPreviousData,
   });
+  const onNext = (cursor: string | null) => cursor && setTrail({ search, cursors: [...cursors, cursor] });
+  const onPrevious = () => setTrail({ search, cursors: cursors.slice(0, -1) });
 
   return (
     <>
@@ -63,14 +67,14 @@ export function StudentList() {
             ))}
           </ul>
           <nav aria-label="Paginación" className="mt-6 flex items-center justify-between gap-2">
-            <Button variant="outline" onClick={() => setPage(page - 1)} disabled={!data.pagination.hasPreviousPage}>
+            <Button variant="outline" onClick={onPrevious} disabled={!data.pagination.hasPreviousPage || page <= 1}>
               <ChevronLeft aria-hidden />
               Anterior
             </Button>
             <span className="text-sm text-muted-foreground">
               Página {data.pagination.page} de {Math.max(1, data.pagination.totalPages)}
             </span>
-            <Button variant="outline" onClick={() => setPage(page + 1)} disabled={!data.pagination.hasNextPage}>
+            <Button variant="outline" onClick={() => onNext(data.pagination.nextCursor)} disabled={!data.pagination.hasNextPage || !data.pagination.nextCursor}>
               Siguiente
               <ChevronRight aria-hidden />
             </Button>

@@ -12,6 +12,7 @@ const config = (overrides: Partial<Record<keyof ConfigResponse, string>> = {}): 
     stripe_charges_enabled: "false",
     balance_mode: "time",
     booking_horizon_days: "60",
+    max_cancellations_per_day: "5",
     ...overrides,
   };
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])) as ConfigResponse;

@@ -1,10 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { ClipboardX } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
+import { LoadMore } from "@/components/ui/load-more";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageHeader } from "@/components/shell/page-header";
 import type { ExamResult } from "@/lib/contract/exams";
@@ -34,7 +35,10 @@ function ResultRow({ item }: { item: ExamResult }) {
 }
 
 export function ExamResultsPage() {
-  const { data, error, isPending } = useQuery(examQueries.results());
+  const { data: pages, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
+    examQueries.results(),
+  );
+  const data = pages?.pages.flatMap((p) => p.items);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Resultados de exámenes" subtitle="Tus convocatorias de examen y sus resultados" />
@@ -44,7 +48,7 @@ export function ExamResultsPage() {
         <Alert variant="destructive">
           <AlertDescription>Error al cargar los resultados de exámenes</AlertDescription>
         </Alert>
-      ) : data.length === 0 ? (
+      ) : !data || data.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center text-muted-foreground">
           <ClipboardX className="size-10" aria-hidden />
           <p>No hay resultados de exámenes</p>
@@ -57,6 +61,12 @@ export function ExamResultsPage() {
                 <ResultRow key={item.id} item={item} />
               ))}
             </ul>
+            <LoadMore
+              hasMore={hasNextPage}
+              isLoading={isFetchingNextPage}
+              onLoad={() => void fetchNextPage()}
+              error={isFetchNextPageError ? "Error al cargar los resultados de exámenes" : null}
+            />
           </CardContent>
         </Card>
       )}

@@ -1,5 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import { apiGet, type Answer } from "@/lib/api-client";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiGet, apiGetPage, nextPageParam, pagePath, type Answer } from "@/lib/api-client";
 import type {
   examOptionsSchema,
   examResultListSchema,
@@ -21,10 +21,14 @@ export const examQueries = {
       queryFn: ({ signal }) => apiGet<Answer<typeof upcomingExamListSchema>>("/student/exams/upcoming", signal),
       staleTime: 0,
     }),
+  // Newest exam first, a page at a time ('Cargar más').
   results: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...examQueries.all(), "results"] as const,
-      queryFn: ({ signal }) => apiGet<Answer<typeof examResultListSchema>>("/student/exam-attendances", signal),
+      queryFn: ({ signal, pageParam }) =>
+        apiGetPage<Answer<typeof examResultListSchema>>(pagePath("/student/exam-attendances", {}, pageParam), signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: nextPageParam,
       staleTime: ONE_MINUTE,
     }),
   staff: (area: StaffArea, scope: StaffExamScope) =>

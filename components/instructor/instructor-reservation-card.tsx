@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarClock, Clock, IdCard, MessageSquare, User } from "lucide-react";
+import { Building2, CalendarClock, Clock, IdCard, MessageSquare, User } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,7 @@ import { useDateFormat } from "@/components/shell/use-date-format";
 import { isActiveStatus } from "@/components/reservations/reservation-lists";
 import { StatusBadge } from "@/components/reservations/status-badge";
 import { FinishPracticeButton } from "@/components/practices/finish-practice-button";
+import { actedByLines } from "./acted-by";
 import { DecisionDialog } from "./decision-dialog";
 import { availableDecisions } from "./decisions";
 import { useReservationDecision, type Decision } from "./use-reservation-decision";
@@ -64,6 +65,12 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
           <Clock className="ml-3 size-4 text-muted-foreground" aria-hidden />
           {formatDuration(reservation.duration)}
         </p>
+        {actedByLines(reservation).map((line) => (
+          <p key={line} className="flex items-start gap-2 text-muted-foreground" data-testid="acted-by">
+            <Building2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{line}</span>
+          </p>
+        ))}
         {reservation.message ? (
           <p className="flex items-start gap-2 text-muted-foreground">
             <MessageSquare className="mt-0.5 size-4 shrink-0" aria-hidden />

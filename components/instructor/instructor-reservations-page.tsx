@@ -1,11 +1,13 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { CalendarX } from "lucide-react";
 import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { LoadMore } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorText } from "@/lib/api-client";
+import { countLabel } from "@/lib/contract/constants/paging";
 import type { ReservationScope } from "@/lib/contract/instructor";
 import { ReservationGridSkeleton } from "@/components/reservations/reservation-grid";
 import { useNow } from "@/components/reservations/use-now";
@@ -20,7 +22,10 @@ const TAB_TEXTS: Record<(typeof RESERVATION_TAB_SCOPES)[number], { label: string
 const TABS = RESERVATION_TAB_SCOPES.map((scope) => ({ scope, ...TAB_TEXTS[scope] }));
 
 function ScopeList({ scope, empty }: { scope: ReservationScope; empty: string }) {
-  const { data, error, isPending } = useQuery(instructorQueries.reservations(scope));
+  const { data: pages, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
+    instructorQueries.reservations(scope),
+  );
+  const data = pages?.pages.flatMap((p) => p.items);
   const now = useNow();
   if (isPending) return <ReservationGridSkeleton />;
   if (error && !data) {
@@ -30,7 +35,7 @@ function ScopeList({ scope, empty }: { scope: ReservationScope; empty: string })
       </Alert>
     );
   }
-  if (data.length === 0) {
+  if (!data || data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
         <CalendarX className="size-10 text-muted-foreground" aria-hidden />
@@ -39,17 +44,27 @@ function ScopeList({ scope, empty }: { scope: ReservationScope; empty: string })
     );
   }
   return (
-    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {data.map((r) => (
-        <InstructorReservationCard key={r.id} reservation={r} now={now} />
-      ))}
-    </div>
+    <>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {data.map((r) => (
+          <InstructorReservationCard key={r.id} reservation={r} now={now} />
+        ))}
+      </div>
+      <LoadMore
+        hasMore={hasNextPage}
+        isLoading={isFetchingNextPage}
+        onLoad={() => void fetchNextPage()}
+        error={isFetchNextPageError ? errorText(error) : null}
+      />
+    </>
   );
 }
 
 function TabCount({ scope }: { scope: ReservationScope }) {
-  const { data } = useQuery(instructorQueries.reservations(scope));
-  return data ? <span className="tabular-nums">({data.length})</span> : null;
+  const { data } = useInfiniteQuery(instructorQueries.reservations(scope));
+  const first = data?.pages[0];
+  if (!first) return null;
+  return <span className="tabular-nums">({first.total === null ? data.pages.reduce((n, p) => n + p.items.length, 0) : countLabel(first.total)})</span>;
 }
 
 // Requests waiting for a decision come first (the default tab).

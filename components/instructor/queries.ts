@@ -1,5 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import { apiGet, type Answer } from "@/lib/api-client";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiGet, apiGetPage, nextPageParam, pagePath, type Answer } from "@/lib/api-client";
 import type { availabilitySchema } from "@/lib/contract/availability";
 import type {
   instructorCalendarSchema,
@@ -18,10 +18,14 @@ export const RESERVATION_TAB_SCOPES = ["pending", "upcoming", "past"] as const s
 
 export const instructorQueries = {
   all: () => ["instructor"] as const,
+  // One tab, a page at a time; its first page carries the tab's count (X-Total-Count).
   reservations: (scope: ReservationScope) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...instructorQueries.all(), "reservations", scope] as const,
-      queryFn: ({ signal }) => apiGet<Answer<typeof instructorReservationListSchema>>(`/instructor/reservations?scope=${scope}`, signal),
+      queryFn: ({ signal, pageParam }) =>
+        apiGetPage<Answer<typeof instructorReservationListSchema>>(pagePath("/instructor/reservations", { scope }, pageParam), signal),
+      initialPageParam: null as string | null,
+      getNextPageParam: nextPageParam,
       staleTime: ONE_MINUTE,
     }),
   dashboard: () =>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ClipboardList, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { useSchoolToday } from "@/components/shell/use-time-zone";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { LoadMore } from "@/components/ui/load-more";
 import { errorText } from "@/lib/api-client";
 import { noonOfDate } from "@/lib/format/dates";
 import { ManualPracticeDialog } from "./manual-practice-dialog";
@@ -32,11 +33,12 @@ export function InstructorPracticesPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [isManualOpen, setManualOpen] = useState(false);
   const students = useQuery(instructorQueries.students());
-  const list = useQuery(practiceQueries.instructorList({ studentId: studentId || undefined, month: month || undefined }));
+  const list = useInfiniteQuery(practiceQueries.instructorList({ studentId: studentId || undefined, month: month || undefined }));
+  const practices = list.data?.pages.flatMap((p) => p.items);
   // The lessons to finish stand above the filters: until they are known, nothing is drawn under the header, so the
   // filters and cards never jump down when they arrive (layout shift).
   const pending = useQuery(practiceQueries.pending());
-  const open = list.data?.find((p) => p.id === openId) ?? null;
+  const open = practices?.find((p) => p.id === openId) ?? null;
 
   return (
     <div className="space-y-6">
@@ -82,19 +84,27 @@ export function InstructorPracticesPage() {
             </div>
             {list.isPending ? (
               <PracticeCardsSkeleton count={3} className={CARD_GRID} />
-            ) : list.error && !list.data ? (
+            ) : list.error && !practices ? (
               <p className="text-sm text-destructive">{errorText(list.error)}</p>
-            ) : list.data.length === 0 ? (
+            ) : !practices || practices.length === 0 ? (
               <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
                 <ClipboardList className="size-10 text-muted-foreground" aria-hidden />
                 <p className="text-muted-foreground">No hay prácticas finalizadas con estos filtros</p>
               </div>
             ) : (
-              <div className={CARD_GRID}>
-                {list.data.map((p) => (
-                  <PracticeCard key={p.id} practice={p} onOpen={(practice) => setOpenId(practice.id)} />
-                ))}
-              </div>
+              <>
+                <div className={CARD_GRID}>
+                  {practices.map((p) => (
+                    <PracticeCard key={p.id} practice={p} onOpen={(practice) => setOpenId(practice.id)} />
+                  ))}
+                </div>
+                <LoadMore
+                  hasMore={list.hasNextPage}
+                  isLoading={list.isFetchingNextPage}
+                  onLoad={() => void list.fetchNextPage()}
+                  error={list.isFetchNextPageError ? errorText(list.error) : null}
+                />
+              </>
             )}
           </section>
         </>

@@ -58,3 +58,17 @@ describe("practice formatting", () => {
     expect(list).toEqual([{ ...signed, student: { name: "Lucía" }, studentSignature: SIGNATURE_TO_COME, instructorSignature: SIGNATURE_TO_COME }]);
   });
 });
+
+describe("mergeHistory", () => {
+  it("joins the loaded pages into one month map, newest month first, a month split across pages joined", async () => {
+    const { mergeHistory } = await import("./practice-format");
+    const p = (id: string) => ({ id }) as never;
+    const merged = mergeHistory([
+      { items: { "2025-05": { a: p("a") }, "2025-04": { b: p("b") } }, nextCursor: "2025-04", total: null },
+      { items: { "2025-04": { c: p("c") }, "2024-12": { d: p("d") } }, nextCursor: null, total: null },
+    ]);
+    expect(Object.keys(merged!)).toEqual(["2025-05", "2025-04", "2024-12"]);
+    expect(Object.keys(merged!["2025-04"]!)).toEqual(["b", "c"]);
+    expect(mergeHistory(undefined)).toBeUndefined();
+  });
+});

@@ -1,4 +1,6 @@
 import type { InstructorPractice, Practice, PracticeHistory } from "@/lib/contract/practices";
+import type { InfiniteData } from "@tanstack/react-query";
+import type { Page } from "@/lib/api-client";
 import { formatDate, formatLongDay, formatMonth, noonOfDate } from "@/lib/format/dates";
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase("es-ES") + text.slice(1);
@@ -68,3 +70,16 @@ export function historyWithoutSignatures(history: PracticeHistory): PracticeHist
 
 /** The instructor's practices without their signature images, for the page's first view. */
 export const listWithoutSignatures = (list: InstructorPractice[]): InstructorPractice[] => list.map(withoutImages);
+
+/** A first view's lightening applied to every page of a list read a page at a time. */
+export const onPages =
+  <T>(lighten: (items: T) => T) =>
+  (data: InfiniteData<Page<T>>): InfiniteData<Page<T>> => ({ ...data, pages: data.pages.map((p) => ({ ...p, items: lighten(p.items) })) });
+
+/** The loaded pages of the history as one month map, newest month first (pages come newest first). */
+export function mergeHistory(pages: Page<PracticeHistory>[] | undefined): PracticeHistory | undefined {
+  if (!pages) return undefined;
+  const out: PracticeHistory = {};
+  for (const page of pages) for (const [month, practices] of Object.entries(page.items)) out[month] = { ...out[month], ...practices };
+  return out;
+}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { errorText } from "@/lib/api-client";
 import { PracticeCard, PracticeCardsSkeleton } from "./practice-card";
 import { PracticeDetailDialog } from "./practice-detail-dialog";
-import { findPractice, monthTitle } from "./practice-format";
+import { Spinner } from "@/components/ui/spinner";
+import { findPractice, mergeHistory, monthTitle } from "./practice-format";
 import { practiceQueries } from "./queries";
 
 function EmptyState({ title, text }: { title: string; text?: string }) {
@@ -21,9 +22,12 @@ function EmptyState({ title, text }: { title: string; text?: string }) {
   );
 }
 
-// /student/practices/history (spec §2): one month at a time, newest first; 'Anterior' goes back in time.
+// /student/practices/history (spec §2): one month at a time, newest first; 'Anterior' goes back in time, reading the
+// next months from the server when the loaded ones run out.
 export function PracticeHistoryPage() {
-  const { data, error, isPending } = useQuery(practiceQueries.history());
+  const query = useInfiniteQuery(practiceQueries.history());
+  const { error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = query;
+  const data = mergeHistory(query.data?.pages);
   const [index, setIndex] = useState(0);
   // The id, not the object: the dialog shows the latest read (the first view's practices have no signature images).
   const [openId, setOpenId] = useState<string | null>(null);
@@ -32,6 +36,12 @@ export function PracticeHistoryPage() {
   const current = Math.min(index, Math.max(months.length - 1, 0));
   const month = months[current];
   const items = month && data ? Object.values(data[month] ?? {}) : [];
+  const isOldestLoaded = current >= months.length - 1;
+  async function onPrevious() {
+    if (!isOldestLoaded) return setIndex(current + 1);
+    const next = await fetchNextPage();
+    if (!next.isError) setIndex(current + 1);
+  }
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -45,8 +55,8 @@ export function PracticeHistoryPage() {
       ) : (
         <div className="space-y-4">
           <nav className="flex items-center justify-between gap-2" aria-label="Meses">
-            <Button variant="outline" size="sm" disabled={current >= months.length - 1} onClick={() => setIndex(current + 1)}>
-              <ChevronLeft aria-hidden />
+            <Button variant="outline" size="sm" disabled={(isOldestLoaded && !hasNextPage) || isFetchingNextPage} onClick={() => void onPrevious()}>
+              {isFetchingNextPage ? <Spinner aria-hidden /> : <ChevronLeft aria-hidden />}
               Anterior
             </Button>
             <h2 className="text-lg font-semibold" data-testid="practice-month">
@@ -57,6 +67,7 @@ export function PracticeHistoryPage() {
               <ChevronRight aria-hidden />
             </Button>
           </nav>
+          {isFetchNextPageError ? <p className="text-sm text-destructive">{errorText(error)}</p> : null}
           {items.length === 0 ? (
             <EmptyState title="No hay prácticas en este mes" />
           ) : (

@@ -5,6 +5,8 @@ import dynamic from "next/dynamic";
 import { addDays, startOfMonth, startOfWeek } from "date-fns";
 import { useEffect, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
+import { useTimeZone } from "@/components/shell/use-time-zone";
+import { localDate } from "@/lib/time/zoned-time";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
@@ -51,8 +53,10 @@ export function StudentCalendarPage() {
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
-  // A practice opens its detail when the history has it, a generic dialog otherwise.
-  const history = useQuery({ ...practiceQueries.history(), enabled: isPractice(selected) });
+  // A practice opens its detail when the history has it (its month is read alone), a generic dialog otherwise.
+  const timeZone = useTimeZone();
+  const practiceMonth = isPractice(selected) ? localDate(Date.parse(selected!.start), timeZone).slice(0, 7) : "";
+  const history = useQuery({ ...practiceQueries.historyMonth(practiceMonth), enabled: isPractice(selected) });
   const close = () => setSelected(null);
 
   const reservationId = selected?.type === "reservation" ? selected.data.reservationId : null;

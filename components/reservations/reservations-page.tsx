@@ -1,25 +1,43 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorText } from "@/lib/api-client";
-import { reservationQueries } from "./queries";
+import { countLabel } from "@/lib/contract/constants/paging";
+import { reservationQueries, type RESERVATION_TABS } from "./queries";
 import { ReservationFilters } from "./reservation-filters";
 import { ReservationGrid, ReservationGridSkeleton } from "./reservation-grid";
-import { applyFilters, filterOptions, NO_FILTERS, splitByTime } from "./reservation-lists";
+import { ALL, applyFilters, filterOptions, NO_FILTERS, splitByTime } from "./reservation-lists";
 import { useNow } from "./use-now";
 
+function useTab(scope: (typeof RESERVATION_TABS)[number]) {
+  const query = useInfiniteQuery(reservationQueries.list(scope));
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
+  return { ...query, items, total: query.data?.pages[0]?.total ?? null };
+}
+
+function Count({ total, shown, isFiltered }: { total: number | null; shown: number; isFiltered: boolean }) {
+  return <>({isFiltered || total === null ? shown : countLabel(total)})</>;
+}
+
 export function ReservationsPage() {
-  const { data, error, isPending } = useQuery(reservationQueries.list());
+  const upcomingTab = useTab("upcoming");
+  const previousTab = useTab("previous");
   const [filters, setFilters] = useState(NO_FILTERS);
   const now = useNow();
-  const options = useMemo(() => filterOptions(data ?? []), [data]);
-  const { upcoming, previous } = useMemo(() => splitByTime(applyFilters(data ?? [], filters), now), [data, filters, now]);
+  const loaded = useMemo(() => [...(upcomingTab.items ?? []), ...(previousTab.items ?? [])], [upcomingTab.items, previousTab.items]);
+  const options = useMemo(() => filterOptions(loaded), [loaded]);
+  // Split again on this device's clock: a lesson that ends while the page is open moves to 'anteriores'.
+  const { upcoming, previous } = useMemo(() => splitByTime(applyFilters(loaded, filters), now), [loaded, filters, now]);
+  const isFiltered = filters.instructor !== ALL || filters.license !== ALL;
+  const isPending = upcomingTab.isPending || previousTab.isPending;
+  const error = (!upcomingTab.items && upcomingTab.error) || (!previousTab.items && previousTab.error);
 
   return (
     <div className="space-y-6">
@@ -39,14 +57,18 @@ export function ReservationsPage() {
       <Tabs defaultValue="upcoming" className="gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList className="h-auto flex-wrap">
-            <TabsTrigger value="upcoming">Próximas reservas ({upcoming.length})</TabsTrigger>
-            <TabsTrigger value="previous">Reservas anteriores ({previous.length})</TabsTrigger>
+            <TabsTrigger value="upcoming">
+              Próximas reservas <Count total={upcomingTab.total} shown={upcoming.length} isFiltered={isFiltered} />
+            </TabsTrigger>
+            <TabsTrigger value="previous">
+              Reservas anteriores <Count total={previousTab.total} shown={previous.length} isFiltered={isFiltered} />
+            </TabsTrigger>
           </TabsList>
           <ReservationFilters {...options} value={filters} onChange={setFilters} />
         </div>
         {isPending ? (
           <ReservationGridSkeleton />
-        ) : error && !data ? (
+        ) : error ? (
           <Alert variant="destructive">
             <AlertDescription>{errorText(error)}</AlertDescription>
           </Alert>
@@ -58,12 +80,24 @@ export function ReservationsPage() {
                 emptyTitle="No hay reservas próximas"
                 emptyText="Tus reservas futuras aparecerán aquí"
               />
+              <LoadMore
+                hasMore={upcomingTab.hasNextPage}
+                isLoading={upcomingTab.isFetchingNextPage}
+                onLoad={() => void upcomingTab.fetchNextPage()}
+                error={upcomingTab.isFetchNextPageError ? errorText(upcomingTab.error) : null}
+              />
             </TabsContent>
             <TabsContent value="previous">
               <ReservationGrid
                 reservations={previous}
                 emptyTitle="No hay reservas anteriores"
                 emptyText="Tus reservas anteriores aparecerán aquí"
+              />
+              <LoadMore
+                hasMore={previousTab.hasNextPage}
+                isLoading={previousTab.isFetchingNextPage}
+                onLoad={() => void previousTab.fetchNextPage()}
+                error={previousTab.isFetchNextPageError ? errorText(previousTab.error) : null}
               />
             </TabsContent>
           </>

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { newPasswordSchema } from "./auth";
 import { dniNieSchema } from "./cap";
-import { paginationSchema } from "./common";
 
 // The back-office's users: students, instructors and administrators of one school.
 export const USER_KINDS = ["student", "instructor", "administrator"] as const;
@@ -24,15 +24,21 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUserPageSchema = z.object({ data: z.array(adminUserSchema), pagination: paginationSchema });
+// A page of the users list, sorted by name; nextCursor (null on the last page) reads the next one ('Cargar más').
+export const adminUserPageSchema = z.object({ data: z.array(adminUserSchema), nextCursor: z.string().nullable() });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   kind: userKindSchema.optional(),
   status: z.enum(["active", "inactive", "all"]).default("all"),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
+  limit: z.coerce
+    .number({ error: "El número de elementos por página no es válido" })
+    .int("El número de elementos por página no es válido")
+    .min(1, "El número de elementos por página no es válido")
+    .max(100, "El máximo es 100 elementos por página")
+    .default(20),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
@@ -47,10 +53,7 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-export const passwordSchema = z
-  .string({ error: "La contraseña es obligatoria" })
-  .min(6, "La contraseña debe tener al menos 6 caracteres")
-  .max(200, "La contraseña no puede superar 200 caracteres");
+export const passwordSchema = newPasswordSchema("La contraseña es obligatoria");
 
 // Usernames: letters, digits, '.', '_' and '-'; empty means no login (a CAP student, for example).
 const usernameSchema = z

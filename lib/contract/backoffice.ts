@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { paginationSchema } from "./common";
 import type { ConfigKey } from "./config";
 import { EDITABLE_SETTING_KEYS, LICENSE_CATALOGUE } from "./constants/backoffice";
 
@@ -38,9 +37,18 @@ export const adminAssignmentSchema = z.object({
 export type AdminAssignment = z.infer<typeof adminAssignmentSchema>;
 export const adminAssignmentListSchema = z.array(adminAssignmentSchema);
 
+// A page of the school's assignments, newest first; the next page's position is in X-Next-Cursor (lib/contract/paging.ts).
 export const assignmentQuerySchema = z.object({
-  studentId: z.string().uuid().optional(),
-  instructorId: z.string().uuid().optional(),
+  studentId: z.string().uuid("Alumno no válido").optional(),
+  instructorId: z.string().uuid("Profesor no válido").optional(),
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
+  limit: z.coerce
+    .number({ error: "El número de elementos por página no es válido" })
+    .int("El número de elementos por página no es válido")
+    .min(1, "El número de elementos por página no es válido")
+    .max(100, "El máximo es 100 elementos por página")
+    .default(20),
 });
 
 export const createAssignmentBodySchema = z.object({
@@ -112,15 +120,41 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = z.object({ data: z.array(auditEntrySchema), pagination: paginationSchema, actions: z.array(z.string()) });
+// GET /administrator/audit: newest first, a page at a time ('Cargar más'); nextCursor is null on the last page.
+// The list is ours (not in the spec): no page numbers or total, which would count the whole log on every read.
+export const auditPageSchema = z.object({ data: z.array(auditEntrySchema), nextCursor: z.string().nullable(), actions: z.array(z.string()) });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
+export const OFFICE_LIST_MAX_LIMIT = 100;
+const INVALID_DAY = "La fecha no es válida";
+// A day of the school's calendar ('YYYY-MM-DD'): a real day between 1900 and 2200 (the range of isoDateTimeSchema).
+// '9999-99-99' matched the old pattern and overflowed into a year PostgreSQL cannot read (a 500).
+export const dayQuerySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, INVALID_DAY)
+  .refine((d) => {
+    const at = new Date(`${d}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(d);
+  }, INVALID_DAY)
+  .refine((d) => d >= "1900-01-01" && d <= "2200-12-31", "La fecha está fuera del rango admitido");
+
+/** ?cursor=&limit= of the office's lists: a bad limit is refused (422), not capped, so a caller sees its mistake. */
+export const officeCursorSchema = z.string().max(2048, "La posición de la lista no es válida").optional();
+export const officeLimitSchema = (fallback: number) =>
+  z.coerce
+    .number({ error: "El número de elementos por página no es válido" })
+    .int("El número de elementos por página no es válido")
+    .min(1, "El número de elementos por página no es válido")
+    .max(OFFICE_LIST_MAX_LIMIT, `El máximo es ${OFFICE_LIST_MAX_LIMIT} elementos por página`)
+    .default(fallback);
+
+// 'from' after 'to' is no error: the answer is simply empty.
 export const auditQuerySchema = z.object({
   action: z.string().trim().max(60).optional(),
-  actorId: z.string().uuid().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  actorId: z.string().uuid("Administrador no válido").optional(),
+  from: dayQuerySchema.optional(),
+  to: dayQuerySchema.optional(),
+  cursor: officeCursorSchema,
+  limit: officeLimitSchema(25),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;

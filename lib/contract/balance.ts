@@ -42,7 +42,8 @@ export const balanceMovementSchema = z.object({
 });
 export type BalanceMovement = z.infer<typeof balanceMovementSchema>;
 
-// GET /api/student/balance/history, newest first.
+// GET /api/student/balance/history?cursor&limit, newest first, one page (lib/contract/paging.ts: the next page's
+// cursor is in the X-Next-Cursor header, so the body keeps the spec's shape, a list of movements).
 export const balanceHistorySchema = z.array(balanceMovementSchema);
 export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 
@@ -50,8 +51,16 @@ export type BalanceHistory = z.infer<typeof balanceHistorySchema>;
 export const ADJUSTMENT_BELOW_ZERO_MESSAGE = "El ajuste dejaría el saldo por debajo de cero";
 export const MAX_ADJUSTMENT = 10_000_000; // 100.000 € in cents, or about 2.777 h in seconds
 
+// A page of the desk's students by name; the next page's position is in X-Next-Cursor (lib/contract/paging.ts).
 export const deskStudentQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
+  limit: z.coerce
+    .number({ error: "El número de elementos por página no es válido" })
+    .int("El número de elementos por página no es válido")
+    .min(1, "El número de elementos por página no es válido")
+    .max(100, "El máximo es 100 elementos por página")
+    .default(20),
 });
 
 export const deskStudentSchema = z.object({

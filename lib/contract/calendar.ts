@@ -36,7 +36,8 @@ export const CALENDAR_FEED_PATH = "/api/calendar/feed.ics";
 export const calendarFeedTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 export const calendarFeedQuerySchema = z.object({ token: calendarFeedTokenSchema });
 
-// GET/POST /api/student/calendar/feed: path is the feed's same-origin path with its token (null: no subscription).
+// GET/POST /api/student/calendar/feed: createdAt is null when there is no subscription. path, the feed's same-origin
+// path with its token, comes only in POST's answer (the server keeps a hash of the token): GET answers it null.
 export const calendarFeedSchema = z.object({
   path: z.string().nullable(),
   createdAt: isoDateTimeSchema.nullable(),

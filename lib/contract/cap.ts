@@ -176,12 +176,22 @@ export const capStudentSchema = z.object({
 });
 export type CapStudent = z.infer<typeof capStudentSchema>;
 
-export const studentPageSchema = z.object({ data: z.array(capStudentSchema), pagination: paginationSchema });
+// Spec §3's pagination, plus nextCursor: the position after this page's last student (null on the last page). With
+// ?cursor= the server reads the next page from that position (a keyset, at any depth) and `page` is the number the
+// client shows; without it, `page` is read by offset as the spec's call does.
+export const studentPaginationSchema = paginationSchema.extend({ nextCursor: z.string().nullable() });
+export const studentPageSchema = z.object({ data: z.array(capStudentSchema), pagination: studentPaginationSchema });
 export type StudentPage = z.infer<typeof studentPageSchema>;
 export const studentListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1, "La página no es válida").default(1),
-  limit: z.coerce.number().int().min(1).max(STUDENT_PAGE_MAX_LIMIT, `El límite máximo es ${STUDENT_PAGE_MAX_LIMIT}`).default(STUDENT_PAGE_DEFAULT_LIMIT),
+  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
+  page: z.coerce.number().int("La página no es válida").min(1, "La página no es válida").max(1_000_000, "La página no es válida").default(1),
+  limit: z.coerce
+    .number({ error: "El límite no es válido" })
+    .int("El límite no es válido")
+    .min(1, "El límite no es válido")
+    .max(STUDENT_PAGE_MAX_LIMIT, `El límite máximo es ${STUDENT_PAGE_MAX_LIMIT}`)
+    .default(STUDENT_PAGE_DEFAULT_LIMIT),
 });
 export type StudentListQuery = z.input<typeof studentListQuerySchema>;
 

@@ -15,6 +15,7 @@ export const configResponseSchema = z.object({
   stripe_charges_enabled: settingSchema, // 'true' | 'false'
   balance_mode: settingSchema, // 'time' | 'money'
   booking_horizon_days: settingSchema, // '60': how many days ahead a student may book
+  max_cancellations_per_day: settingSchema, // '5': cancellations a student may make in 24 hours (book/cancel cycles)
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

@@ -1,22 +1,29 @@
 import { z } from "zod";
 import { isoDateTimeSchema, uuidSchema } from "./common";
 import { balanceSchema } from "./balance";
+import { pageQuerySchema } from "./paging";
 import { licenseSchema, reservationSchema } from "./reservations";
 
 // cancellationRequest is set only while the student's cancellation request is pending (hasCancellationRequest).
 export const instructorReservationSchema = reservationSchema.extend({
   student: z.object({ id: uuidSchema, name: z.string(), dni: z.string().nullable() }),
   cancellationRequest: z.object({ reason: z.string(), requestedAt: isoDateTimeSchema }).nullable(),
+  // The administrator who booked it while acting as the student (null when the student booked it).
+  actedBy: z.string().nullable(),
+  // The administrator who cancelled it, or asked for its cancellation, while acting as the student.
+  cancellationActedBy: z.string().nullable(),
 });
 export type InstructorReservation = z.infer<typeof instructorReservationSchema>;
 export const instructorReservationListSchema = z.array(instructorReservationSchema);
 
-// GET /api/instructor/reservations?scope=
-// pending: requested, or confirmed with a pending cancellation request; upcoming: active and not ended;
-// past: ended or inactive; all (default). Pending first by start, others by start ascending (past: descending).
+// GET /api/instructor/reservations?scope&cursor&limit, one page (lib/contract/paging.ts: the next cursor and the tab's
+// capped count in the X-Next-Cursor and X-Total-Count headers).
+// pending: requested, or confirmed with a pending cancellation request; upcoming: active and not ended; past: ended;
+// all (default). Ordered by the end (then id): ascending, past descending.
 export const reservationScopeSchema = z.enum(["pending", "upcoming", "past", "all"]);
 export type ReservationScope = z.infer<typeof reservationScopeSchema>;
-export const instructorReservationsQuerySchema = z.object({ scope: reservationScopeSchema.default("all") });
+export const instructorReservationsQuerySchema = pageQuerySchema.extend({ scope: reservationScopeSchema.default("all") });
+export type InstructorReservationsQuery = z.infer<typeof instructorReservationsQuerySchema>;
 
 const optionalReason = z
   .string()

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isoDateTimeSchema, uuidSchema } from "./common";
 import { PRACTICE_MAX_HOURS } from "./constants/practices";
+import { DEFAULT_HISTORY_MONTHS, MAX_HISTORY_MONTHS } from "./constants/paging";
+import { pageQuerySchema } from "./paging";
 
 export const KM_MAX = 2_000_000;
 // No single lesson covers more than this; a larger distance is a typing mistake.
@@ -70,15 +72,32 @@ export const practiceSchema = z.object({
 export type Practice = z.infer<typeof practiceSchema>;
 
 // Spec 000 §3: keyed by month 'YYYY-MM', then by practice (its id); newest month and newest practice first.
+// GET /api/student/practices/history?before=YYYY-MM&months=N answers the N latest months with practices before
+// `before` (default 6, at most 24) in that shape; the month to ask `before` next is in the X-Next-Cursor header
+// (lib/contract/paging.ts), absent once the oldest month is in.
 export const practiceHistorySchema = z.record(z.string().regex(/^\d{4}-\d{2}$/), z.record(uuidSchema, practiceSchema));
 export type PracticeHistory = z.infer<typeof practiceHistorySchema>;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const INVALID_MONTHS = "El número de meses no es válido";
+export const practiceHistoryQuerySchema = z.object({
+  before: z.string().regex(MONTH, "El mes no es válido").optional(),
+  months: z.coerce
+    .number({ error: INVALID_MONTHS })
+    .int(INVALID_MONTHS)
+    .min(1, INVALID_MONTHS)
+    .transform((n) => Math.min(n, MAX_HISTORY_MONTHS))
+    .default(DEFAULT_HISTORY_MONTHS),
+});
+export type PracticeHistoryQuery = z.infer<typeof practiceHistoryQuerySchema>;
 
 // GET /api/instructor/practices and the answers of the finishing calls (our screens): the same practice with its student.
 export const instructorPracticeSchema = practiceSchema.extend({ student: z.object({ name: z.string() }) });
 export type InstructorPractice = z.infer<typeof instructorPracticeSchema>;
 export const instructorPracticeListSchema = z.array(instructorPracticeSchema);
 
-export const instructorPracticesQuerySchema = z.object({
+// GET /api/instructor/practices?studentId&month&cursor&limit: newest first, one page (lib/contract/paging.ts).
+export const instructorPracticesQuerySchema = pageQuerySchema.extend({
   studentId: uuidSchema.optional(),
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "El mes no es válido").optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDateTimeSchema, uuidSchema } from "./common";
+import { pageQuerySchema } from "./paging";
 
 export const RESERVATION_STATUSES = ["requested", "denied", "confirmed", "anulled", "cancelled"] as const;
 export const reservationStatusSchema = z.enum(RESERVATION_STATUSES);
@@ -41,6 +42,15 @@ export const reservationSchema = z.object({
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 export const reservationListSchema = z.array(reservationSchema);
+
+// GET /api/student/reservations?scope&cursor&limit: one page (lib/contract/paging.ts; the body stays the spec's list,
+// the next cursor and the tab's capped count travel in the X-Next-Cursor and X-Total-Count headers). Upcoming: the end
+// is later than now, soonest first; previous: ended, latest first; all (the default): by end, oldest first.
+export const STUDENT_RESERVATION_SCOPES = ["upcoming", "previous", "all"] as const;
+export const studentReservationScopeSchema = z.enum(STUDENT_RESERVATION_SCOPES);
+export type StudentReservationScope = z.infer<typeof studentReservationScopeSchema>;
+export const studentReservationsQuerySchema = pageQuerySchema.extend({ scope: studentReservationScopeSchema.default("all") });
+export type StudentReservationsQuery = z.infer<typeof studentReservationsQuerySchema>;
 
 export const slotSchema = z
   .object({

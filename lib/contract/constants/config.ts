@@ -12,4 +12,5 @@ export const CONFIG_KEYS = [
   "stripe_charges_enabled",
   "balance_mode",
   "booking_horizon_days",
+  "max_cancellations_per_day",
 ] as const;

@@ -61,6 +61,12 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     // Put in every token; logout and a password change increase it, which revokes older tokens (migration 0002).
     sessionVersion: integer("session_version").notNull().default(0),
+    // Failed sign-ins since the last successful one: told to the user at the next sign-in (migration 0011).
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    // Name and DNI folded (lower case, no accents) for the office's searches; written by PostgreSQL (migration 0015).
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(translate("first_name" || ' ' || "surname1" || ' ' || coalesce("surname2", '') || ' ' || coalesce("dni", ''), 'áàâäãéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ', 'aaaaaeeeeiiiiooooouuuuncAAAAAEEEEIIIIOOOOOUUUUNC'))`,
+    ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +74,8 @@ export const users = pgTable(
     uniqueIndex("users_tenant_username_uq").on(t.tenantId, sql`lower(${t.username})`),
     uniqueIndex("users_tenant_dni_uq").on(t.tenantId, sql`upper(${t.dni})`),
     index("users_tenant_idx").on(t.tenantId),
+    // The users list and the balance desk page by name (migration 0015; the CAP list's folded-name index is there too).
+    index("users_tenant_name_idx").on(t.tenantId, t.firstName, t.surname1, t.id),
   ],
 );
 
@@ -87,7 +95,12 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_tenant_created_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("audit_log_tenant_created_idx").on(t.tenantId, t.createdAt),
+    // The activity log pages newest first by id, with or without an action (migration 0015).
+    index("audit_log_tenant_id_idx").on(t.tenantId, t.id),
+    index("audit_log_tenant_action_idx").on(t.tenantId, t.action, t.id),
+  ],
 );
 
 // Failed-login counters per account and per client address (keys are tenant-scoped).

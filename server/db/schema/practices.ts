@@ -30,8 +30,8 @@ export const practices = pgTable(
   },
   (t) => [
     uniqueIndex("practices_reservation_uq").on(t.reservationId),
-    index("practices_student_idx").on(t.tenantId, t.studentId, t.startAt),
-    index("practices_instructor_idx").on(t.tenantId, t.instructorId, t.startAt),
+    index("practices_student_idx").on(t.tenantId, t.studentId, t.startAt, t.id),
+    index("practices_instructor_idx").on(t.tenantId, t.instructorId, t.startAt, t.id),
     check("practices_range_ck", sql`${t.endAt} > ${t.startAt}`),
     check("practices_km_ck", sql`${t.kmStart} >= 0 and ${t.kmEnd} >= ${t.kmStart} and ${t.kmEnd} <= 2000000`),
   ],
@@ -53,11 +53,12 @@ export const schoolEvents = pgTable(
   (t) => [index("school_events_tenant_idx").on(t.tenantId, t.startAt), check("school_events_range_ck", sql`${t.endAt} > ${t.startAt}`)],
 );
 
-// Secret iCal feed tokens, one live token per user; revoking deletes the row.
+// Secret iCal feed tokens, one live token per user; revoking (or a new password) deletes the row. Only the SHA-256 of
+// the token is stored: the URL is shown once, when made (migration 0012 hashed the tokens stored before).
 export const calendarFeedTokens = pgTable(
   "calendar_feed_tokens",
   {
-    token: text("token").primaryKey(),
+    tokenHash: text("token_hash").primaryKey(),
     tenantId: tenantId(),
     userId: uuid("user_id")
       .notNull()

@@ -46,6 +46,8 @@ export const instructorAssignments = pgTable(
   (t) => [
     uniqueIndex("instructor_assignments_uq").on(t.tenantId, t.studentId, t.instructorId, t.licenseId),
     index("instructor_assignments_instructor_idx").on(t.tenantId, t.instructorId),
+    // The office's assignments list pages newest first (migration 0015).
+    index("instructor_assignments_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
   ],
 );
 
@@ -146,12 +148,24 @@ export const reservations = pgTable(
     decisionReason: text("decision_reason"),
     decidedBy: uuid("decided_by"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    // When the student cancelled it themselves (counted by the daily limit, max_cancellations_per_day).
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    // The administrator who booked it, or who cancelled it / asked for its cancellation, while acting as the student.
+    actedById: uuid("acted_by_id").references(() => users.id, { onDelete: "no action" }),
+    cancellationActedById: uuid("cancellation_acted_by_id").references(() => users.id, { onDelete: "no action" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("reservations_student_idx").on(t.tenantId, t.studentId, t.startAt),
     index("reservations_instructor_idx").on(t.tenantId, t.instructorId, t.startAt),
+    // The paged lists (migration 0013): keyed by the end, plus the id.
+    index("reservations_student_end_idx").on(t.tenantId, t.studentId, t.endAt, t.id),
+    index("reservations_instructor_end_idx").on(t.tenantId, t.instructorId, t.endAt, t.id),
+    index("reservations_instructor_pending_idx")
+      .on(t.tenantId, t.instructorId, t.endAt, t.id)
+      .where(sql`${t.status} = 'requested' or ${t.cancellationRequestStatus} = 'pending'`),
+    index("reservations_student_cancelled_idx").on(t.tenantId, t.studentId, t.cancelledAt).where(sql`${t.cancelledAt} is not null`),
     check("reservations_range_ck", sql`${t.endAt} > ${t.startAt}`),
     check("reservations_status_ck", sql`${t.status} in ('requested', 'denied', 'confirmed', 'anulled', 'cancelled')`),
     check("reservations_charge_ck", sql`${t.chargeAmount} >= 0`),

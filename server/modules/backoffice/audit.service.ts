@@ -1,57 +1,46 @@
-import { aliasedTable, and, count, desc, eq, gte, lt } from "drizzle-orm";
+import { z } from "zod";
 import type { AuditPage, auditQuerySchema } from "@/lib/contract/backoffice";
-import type { z } from "zod";
 import { addDays, localToUtc } from "@/lib/time/zoned-time";
 import type { Db } from "../../db/client";
-import { auditLog, users } from "../../db/schema/core";
 import type { Tenant } from "../../http/context";
+import { listAuditActions, listAuditPage } from "../audit/audit.repository";
 import { displayName } from "../users/users.repository";
+import { decodeCursor, encodeCursor, pageOf } from "../../http/cursor";
 
-const actor = aliasedTable(users, "actor");
-const actingAs = aliasedTable(users, "acting_as");
-const person = (u: { id: string; firstName: string; surname1: string; surname2: string | null } | null) =>
-  u?.id ? { id: u.id, name: displayName(u) } : null;
+const person = (u: { id: string | null; firstName: string | null; surname1: string | null; surname2: string | null } | null) =>
+  u?.id && u.firstName !== null && u.surname1 !== null ? { id: u.id, name: displayName({ firstName: u.firstName, surname1: u.surname1, surname2: u.surname2 }) } : null;
 
-// Dates are days of the school's calendar (its time zone), 'to' included.
+const CURSOR_KIND = "audit";
+// The log's order is its id (a bigserial: insertion order, which is the log's time order); the id is the whole key.
+const auditId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+// Dates are days of the school's calendar (its time zone), 'to' included; the contract keeps them in 1900–2200.
 export async function listAuditLog(db: Db, tenant: Tenant, q: z.output<typeof auditQuerySchema>): Promise<AuditPage> {
-  const where = and(
-    eq(auditLog.tenantId, tenant.id),
-    q.action ? eq(auditLog.action, q.action) : undefined,
-    q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
-    q.from ? gte(auditLog.createdAt, new Date(localToUtc(q.from, 0, tenant.timeZone))) : undefined,
-    q.to ? lt(auditLog.createdAt, new Date(localToUtc(addDays(q.to, 1), 0, tenant.timeZone))) : undefined,
-  );
-  const [rows, [total], actions] = await Promise.all([
-    db
-      .select({
-        entry: auditLog,
-        actor: { id: actor.id, firstName: actor.firstName, surname1: actor.surname1, surname2: actor.surname2 },
-        actingAs: { id: actingAs.id, firstName: actingAs.firstName, surname1: actingAs.surname1, surname2: actingAs.surname2 },
-      })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.actorId))
-      .leftJoin(actingAs, eq(actingAs.id, auditLog.actingAsId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(auditLog).where(where),
-    db.selectDistinct({ action: auditLog.action }).from(auditLog).where(eq(auditLog.tenantId, tenant.id)).orderBy(auditLog.action),
+  const beforeId = q.cursor ? decodeCursor(CURSOR_KIND, q.cursor, z.tuple([]), auditId).id : undefined;
+  const [rows, actions] = await Promise.all([
+    listAuditPage(db, tenant.id, {
+      action: q.action || undefined,
+      actorId: q.actorId,
+      from: q.from ? new Date(localToUtc(q.from, 0, tenant.timeZone)) : undefined,
+      to: q.to ? new Date(localToUtc(addDays(q.to, 1), 0, tenant.timeZone)) : undefined,
+      beforeId,
+      limit: q.limit + 1,
+    }),
+    listAuditActions(db, tenant.id),
   ]);
-  const n = total?.n ?? 0;
-  const totalPages = Math.max(1, Math.ceil(n / q.limit));
+  const page = pageOf(rows, q.limit, (last) => encodeCursor(CURSOR_KIND, [], last.entry.id));
   return {
-    data: rows.map(({ entry, actor: a, actingAs: b }) => ({
+    data: page.items.map(({ entry, actor, actingAs }) => ({
       id: entry.id,
       createdAt: entry.createdAt.toISOString(),
-      actor: person(a as never),
-      actingAs: person(b as never),
+      actor: person(actor),
+      actingAs: person(actingAs),
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,
       details: entry.details,
     })),
-    pagination: { page: q.page, totalPages, total: n, hasPreviousPage: q.page > 1, hasNextPage: q.page < totalPages },
-    actions: actions.map((a) => a.action),
+    nextCursor: page.nextCursor,
+    actions,
   };
 }

@@ -220,16 +220,16 @@ describe("audit log", () => {
     await call("/administrator/vehicles", "POST", { plate: "3333 DDD" }, await tokenFor(otherAdmin, other.tenant), other.tenant.host);
 
     const page = auditPageSchema.parse((await call("/administrator/audit?limit=2")).json);
-    expect(page.pagination).toMatchObject({ total: 3, totalPages: 2, hasNextPage: true });
+    expect(page.nextCursor).not.toBeNull();
     expect(page.data[0]).toMatchObject({ action: "vehicle.created", actor: { name: "Ana Torres" }, details: { plate: "2222 CCC" } });
     const filtered = (await call("/administrator/audit?action=settings.updated")).json;
     expect(filtered.data).toHaveLength(1);
     expect(filtered.actions).toEqual(["settings.updated", "vehicle.created"]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await call(`/administrator/audit?from=2000-01-01&to=2000-01-02`)).json.data).toHaveLength(0);
-    expect((await call(`/administrator/audit?from=${today}`)).json.pagination.total).toBe(3);
-    expect((await call(`/administrator/audit?actorId=${adminId}`)).json.pagination.total).toBe(3);
-    expect((await call(`/administrator/audit?actorId=${w.student.id}`)).json.pagination.total).toBe(0);
+    expect((await call(`/administrator/audit?from=${today}`)).json.data).toHaveLength(3);
+    expect((await call(`/administrator/audit?actorId=${adminId}`)).json.data).toHaveLength(3);
+    expect((await call(`/administrator/audit?actorId=${w.student.id}`)).json.data).toHaveLength(0);
     expect((await call("/administrator/audit?from=ayer")).status).toBe(422);
     expect((await call("/administrator/audit", "GET", undefined, w.instructorToken)).status).toBe(403);
   });

@@ -18,6 +18,7 @@ import {
 } from "@/lib/contract/backoffice";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
+import { sendPage } from "../../http/cursor";
 import { readBody, readParam, readQuery } from "../../http/validate";
 import { listAuditLog } from "./audit.service";
 import * as licenses from "./licenses.service";
@@ -80,7 +81,7 @@ export const backofficeRoutes = new Hono<AppEnv>()
     return c.json(await licenses.setInstructorLicenses(c.var.db, c.var.tenant, requireAuth(c), instructorId, body.licenseIds));
   })
   .get("/administrator/assignments", admin, async (c) =>
-    c.json(await licenses.listAssignments(c.var.db, c.var.tenant, readQuery(c, assignmentQuerySchema))),
+    sendPage(c, await licenses.listAssignments(c.var.db, c.var.tenant, readQuery(c, assignmentQuerySchema))),
   )
   .post("/administrator/assignments", admin, async (c) => {
     const body = await readBody(c, createAssignmentBodySchema);

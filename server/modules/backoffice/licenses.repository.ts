@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, eq, inArray } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { instructorLicenses } from "../../db/schema/backoffice";
 import { users } from "../../db/schema/core";
@@ -69,8 +69,50 @@ export async function replaceInstructorLicenses(db: DbOrTx, tenantId: string, in
 const student = aliasedTable(users, "student");
 const instructor = aliasedTable(users, "instructor");
 
-export async function listAssignments(db: DbOrTx, tenantId: string, f: { studentId?: string; instructorId?: string; id?: string }) {
-  return db
+export type AssignmentFilter = {
+  studentId?: string;
+  instructorId?: string;
+  id?: string;
+  /** Folded words (cap-sql foldText): all in the student's name or DNI, all in the instructor's, or all in the licence's name. */
+  words?: string[];
+  /** After this row, newest first: its created_at as PostgreSQL writes it (to the microsecond) and its id. */
+  before?: { at: string; id: string };
+  limit: number;
+};
+
+// Newest first, at most `limit`. Two steps, so a page costs the same at any depth: the page's ids straight from the
+// index instructor_assignments_tenant_created_idx (migration 0015), each search word checked against hashed sets
+// of matching students, instructors and licences; then the names of those rows only.
+export async function listAssignments(db: DbOrTx, tenantId: string, f: AssignmentFilter) {
+  // All the words in the student's name or DNI, or all in the instructor's, or all in the licence's name.
+  const words = f.words ?? [];
+  const allIn = (column: SQL) => sql.join(words.map((w) => sql`position(${w} in ${column}) > 0`), sql` and `);
+  const matching = sql`(
+    ${instructorAssignments.studentId} in (select u.id from users u where u.tenant_id = ${tenantId} and ${allIn(sql`u.search_text`)})
+    or ${instructorAssignments.instructorId} in (select u.id from users u where u.tenant_id = ${tenantId} and ${allIn(sql`u.search_text`)})
+    or ${instructorAssignments.licenseId} in (select l.id from licenses l where l.tenant_id = ${tenantId} and ${allIn(sql`lower(l.name)`)})
+  )`;
+  const page = await db
+    .select({
+      id: instructorAssignments.id,
+      // The exact instant as text: a JavaScript Date keeps milliseconds only, the cursor needs all six digits.
+      at: sql<string>`to_char(${instructorAssignments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(instructorAssignments)
+    .where(
+      and(
+        eq(instructorAssignments.tenantId, tenantId),
+        f.studentId ? eq(instructorAssignments.studentId, f.studentId) : undefined,
+        f.instructorId ? eq(instructorAssignments.instructorId, f.instructorId) : undefined,
+        f.id ? eq(instructorAssignments.id, f.id) : undefined,
+        words.length > 0 ? matching : undefined,
+        f.before ? sql`(${instructorAssignments.createdAt}, ${instructorAssignments.id}) < (${f.before.at}::timestamptz, ${f.before.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(instructorAssignments.createdAt), desc(instructorAssignments.id))
+    .limit(f.limit);
+  if (page.length === 0) return [];
+  const rows = await db
     .select({
       id: instructorAssignments.id,
       createdAt: instructorAssignments.createdAt,
@@ -82,15 +124,12 @@ export async function listAssignments(db: DbOrTx, tenantId: string, f: { student
     .innerJoin(student, eq(student.id, instructorAssignments.studentId))
     .innerJoin(instructor, eq(instructor.id, instructorAssignments.instructorId))
     .innerJoin(licenses, eq(licenses.id, instructorAssignments.licenseId))
-    .where(
-      and(
-        eq(instructorAssignments.tenantId, tenantId),
-        f.studentId ? eq(instructorAssignments.studentId, f.studentId) : undefined,
-        f.instructorId ? eq(instructorAssignments.instructorId, f.instructorId) : undefined,
-        f.id ? eq(instructorAssignments.id, f.id) : undefined,
-      ),
-    )
-    .orderBy(asc(student.firstName), asc(student.surname1), asc(licenses.name));
+    .where(and(eq(instructorAssignments.tenantId, tenantId), inArray(instructorAssignments.id, page.map((p) => p.id))));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return page.flatMap((p) => {
+    const row = byId.get(p.id);
+    return row ? [{ ...row, at: p.at }] : [];
+  });
 }
 
 export async function insertAssignment(db: DbOrTx, values: { tenantId: string; studentId: string; instructorId: string; licenseId: string }) {

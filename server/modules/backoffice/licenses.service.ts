@@ -5,7 +5,10 @@ import type { Auth, Tenant } from "../../http/context";
 import { AppError, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { displayName, findUserById } from "../users/users.repository";
+import { z } from "zod";
+import { foldText } from "../cap/cap-sql";
 import * as repo from "./licenses.repository";
+import { decodeCursor, encodeCursor, pageOf } from "../../http/cursor";
 import { kindOf } from "./users-admin.views";
 
 const licenseNotFound = () => notFound("Permiso no encontrado");
@@ -72,8 +75,27 @@ const toAssignment = (r: AssignmentRow): AdminAssignment => ({
   license: r.license,
 });
 
-export async function listAssignments(db: Db, tenant: Tenant, q: { studentId?: string; instructorId?: string }) {
-  return (await repo.listAssignments(db, tenant.id, q)).map(toAssignment);
+const ASSIGNMENTS_CURSOR = "assignments";
+const instantText = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+
+// A page of the school's assignments, newest first; the search runs on the server (all its words in the student's name
+// or DNI, all in the instructor's, or all in the licence's name).
+export async function listAssignments(
+  db: Db,
+  tenant: Tenant,
+  q: { studentId?: string; instructorId?: string; search?: string; cursor?: string; limit: number },
+): Promise<{ items: AdminAssignment[]; nextCursor: string | null }> {
+  const before = q.cursor ? decodeCursor(ASSIGNMENTS_CURSOR, q.cursor, z.tuple([instantText])) : undefined;
+  const words = foldText(q.search ?? "").split(/\s+/).filter(Boolean);
+  const rows = await repo.listAssignments(db, tenant.id, {
+    studentId: q.studentId,
+    instructorId: q.instructorId,
+    words,
+    before: before && { at: before.key[0], id: before.id },
+    limit: q.limit + 1,
+  });
+  const page = pageOf(rows, q.limit, (last) => encodeCursor(ASSIGNMENTS_CURSOR, [last.at], last.id));
+  return { items: page.items.map(toAssignment), nextCursor: page.nextCursor };
 }
 
 // The instructor must teach the licence; the same trio once. These are what step 1 of the booking wizard shows.
@@ -88,7 +110,7 @@ export async function addAssignment(db: Db, tenant: Tenant, auth: Auth, body: Cr
   return db.transaction(async (tx) => {
     const row = await repo.insertAssignment(tx, { tenantId: tenant.id, ...body });
     if (!row) throw conflict("DUPLICATE_ASSIGNMENT", "El alumno ya tiene asignado ese profesor para ese permiso");
-    const [view] = await repo.listAssignments(tx, tenant.id, { id: row.id });
+    const [view] = await repo.listAssignments(tx, tenant.id, { id: row.id, limit: 1 });
     const a = toAssignment(view!);
     await recordAudit(tx, tenant.id, auth, {
       action: "assignment.created",
@@ -103,7 +125,7 @@ export async function addAssignment(db: Db, tenant: Tenant, auth: Auth, body: Cr
 // Past and future reservations keep their own student, instructor and licence: nothing else is removed.
 export async function removeAssignment(db: Db, tenant: Tenant, auth: Auth, id: string) {
   await db.transaction(async (tx) => {
-    const [view] = await repo.listAssignments(tx, tenant.id, { id });
+    const [view] = await repo.listAssignments(tx, tenant.id, { id, limit: 1 });
     if (!view) throw notFound("Asignación no encontrada");
     await repo.deleteAssignment(tx, tenant.id, id);
     const a = toAssignment(view);

@@ -42,11 +42,13 @@ export function validateSettings(next: Record<EditableSettingKey, string>): Reco
   const price = integerIn(next.hourly_price, "hourly_price", "El precio por hora (en céntimos)", 0, HOURLY_PRICE_MAX_CENTS);
   const deadline = integerIn(next.reservation_cancel_deadline_hours, "reservation_cancel_deadline_hours", "El plazo de cancelación (horas)", 0, 720);
   const horizon = integerIn(next.booking_horizon_days, "booking_horizon_days", "El horizonte de reserva (días)", 1, 365);
+  const cancellations = integerIn(next.max_cancellations_per_day, "max_cancellations_per_day", "El máximo de cancelaciones por alumno y día", 1, 100);
   return {
     ...next,
     hourly_price: String(price),
     reservation_cancel_deadline_hours: String(deadline),
     booking_horizon_days: String(horizon),
+    max_cancellations_per_day: String(cancellations),
   };
 }
 

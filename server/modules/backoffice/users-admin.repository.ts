@@ -1,9 +1,10 @@
-import { and, asc, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_ROLES, ROLE_INSTRUCTOR, ROLE_STUDENT } from "@/lib/session/roles";
 import type { UserKind } from "@/lib/contract/backoffice-users";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema/core";
 import type { UserRow } from "../users/users.repository";
+import { foldText } from "../cap/cap-sql";
 
 export const ROLES_OF_KIND: Record<UserKind, string[]> = {
   student: [ROLE_STUDENT],
@@ -16,33 +17,25 @@ const hasKind = (kind: UserKind): SQL =>
     ? sql`${users.roles} && ${sql.raw(`ARRAY[${ADMIN_ROLES.map((r) => `'${r}'`).join(",")}]::text[]`)}`
     : sql`${ROLES_OF_KIND[kind][0]} = any(${users.roles})`;
 
-type ListFilter = { search?: string; kind?: UserKind; status: "active" | "inactive" | "all"; page: number; limit: number };
+type ListFilter = { search?: string; kind?: UserKind; status: "active" | "inactive" | "all"; after?: { key: [string, string]; id: string }; limit: number };
 
-export async function searchUsers(db: DbOrTx, tenantId: string, f: ListFilter): Promise<{ rows: UserRow[]; total: number }> {
-  const like = f.search ? `%${f.search.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+// One page of the school's users by name (first name, first surname, id), after the cursor's row; index users_tenant_name_idx.
+export async function searchUsers(db: DbOrTx, tenantId: string, f: ListFilter): Promise<UserRow[]> {
+  const like = f.search ? `%${foldText(f.search).replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(users.tenantId, tenantId),
     f.kind ? hasKind(f.kind) : undefined,
     f.status === "all" ? undefined : eq(users.isActive, f.status === "active"),
     like
       ? or(
-          sql`lower(concat_ws(' ', ${users.firstName}, ${users.surname1}, ${users.surname2})) like ${like}`,
+          // Name and DNI folded once per row (users.search_text, migration 0015): accents and case ignored.
+          sql`"users"."search_text" like ${like}`,
           sql`lower(coalesce(${users.username}, '')) like ${like}`,
-          sql`lower(coalesce(${users.dni}, '')) like ${like}`,
         )
       : undefined,
+    f.after ? sql`(${users.firstName}, ${users.surname1}, ${users.id}) > (${f.after.key[0]}, ${f.after.key[1]}, ${f.after.id}::uuid)` : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.surname1), asc(users.id))
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return db.select().from(users).where(where).orderBy(asc(users.firstName), asc(users.surname1), asc(users.id)).limit(f.limit);
 }
 
 // Another user of the school already holding this username or DNI (case-insensitive), if any.

@@ -1,14 +1,18 @@
 import crypto from "node:crypto";
 import type { AdminUserPage, CreateUserBody, SetPasswordLink, UserWithLink } from "@/lib/contract/backoffice-users";
 import type { createUserBodySchema, userBodySchema, userListQuerySchema } from "@/lib/contract/backoffice-users";
+import { isAdministrator } from "@/lib/session/roles";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
-import { AppError, conflict, notFound } from "../../http/errors";
+import { AppError, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { hashPassword } from "../auth/password";
+import { assertPasswordAllowed } from "../auth/password-policy";
+import { deleteFeed } from "../practices/calendar-feed.repository";
 import { pgErrorCode } from "../../db/pg-errors";
 import { bumpSessionVersion, findUserById, updatePasswordHash, type UserRow } from "../users/users.repository";
+import { decodeCursor, encodeCursor, pageOf, textKey } from "../../http/cursor";
 import { insertSetupToken, revokeUserTokens } from "./password-setup.repository";
 import { ROLES_OF_KIND, findIdentityClash, insertUser, lockActiveAdministrators, lockUser, searchUsers, updateUser } from "./users-admin.repository";
 import { auditView, changedFields, kindOf, toAdminUser } from "./users-admin.views";
@@ -33,13 +37,13 @@ function translateUnique(error: unknown): never {
   throw error;
 }
 
+const USERS_CURSOR = "users";
+
 export async function listAdminUsers(db: Db, tenant: Tenant, auth: Auth, q: z.output<typeof userListQuerySchema>): Promise<AdminUserPage> {
-  const { rows, total } = await searchUsers(db, tenant.id, q);
-  const totalPages = Math.max(1, Math.ceil(total / q.limit));
-  return {
-    data: rows.map((u) => toAdminUser(u, auth.userId)),
-    pagination: { page: q.page, totalPages, total, hasPreviousPage: q.page > 1, hasNextPage: q.page < totalPages },
-  };
+  const after = q.cursor ? decodeCursor(USERS_CURSOR, q.cursor, textKey(2)) : undefined;
+  const rows = await searchUsers(db, tenant.id, { ...q, after: after && { key: after.key as [string, string], id: after.id }, limit: q.limit + 1 });
+  const page = pageOf(rows, q.limit, (u) => encodeCursor(USERS_CURSOR, [u.firstName, u.surname1], u.id));
+  return { data: page.items.map((u) => toAdminUser(u, auth.userId)), nextCursor: page.nextCursor };
 }
 
 // `auth` is null when the operator's command line makes the link (`npm run tenant -- admin`, a school's first administrator).
@@ -66,6 +70,7 @@ export async function createAdminUser(
   if (!hasLogin && body.access !== "none") {
     throw new AppError("VALIDATION_ERROR", "Para dar acceso a la aplicación, indica un nombre de usuario", 422);
   }
+  if (hasLogin && body.access === "password") await assertPasswordAllowed(body.password!, ROLES_OF_KIND[body.kind]);
   const passwordHash = hasLogin && body.access === "password" ? await hashPassword(body.password!) : null;
   return db
     .transaction(async (tx) => {
@@ -115,6 +120,8 @@ export async function updateAdminUser(db: Db, tenant: Tenant, auth: Auth, id: st
         await revokeUserTokens(tx, tenant.id, id, new Date());
         // Without a login the user's open sessions end too, at their next call (session version).
         if (removesLogin) await bumpSessionVersion(tx, tenant.id, id);
+        // Like a password change: the calendar link, a credential of its own, ends with the login.
+        await deleteFeed(tx, tenant.id, id);
       }
       return toAdminUser(after!, auth.userId);
     })
@@ -152,24 +159,51 @@ async function loginUser(tx: DbOrTx, tenantId: string, id: string): Promise<User
   return user;
 }
 
+// An administrator's password is their own: another administrator who set it, or made its link, could sign in as them,
+// which impersonation refuses. Each administrator changes their own ('Cambiar contraseña'); a school that lost every
+// administrator's password recovers with the operator's command line (`npm run tenant -- admin`). The refusal is
+// audited after its transaction, which it rolls back.
+const ADMIN_PASSWORD_REFUSED = "No puedes establecer la contraseña de un administrador: cada administrador cambia la suya";
+type Refused = { refused: UserRow };
+
+async function auditRefusal(db: Db, tenant: Tenant, auth: Auth, user: UserRow, attempted: "password" | "password_link"): Promise<never> {
+  await recordAudit(db, tenant.id, auth, {
+    action: "user.admin_password_refused",
+    targetType: "user",
+    targetId: user.id,
+    details: { name: auditView(user).name, attempted },
+  });
+  throw forbidden(ADMIN_PASSWORD_REFUSED);
+}
+
 export async function createPasswordLink(db: Db, tenant: Tenant, auth: Auth, id: string, now = new Date()): Promise<SetPasswordLink> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<SetPasswordLink | Refused> => {
     const user = await loginUser(tx, tenant.id, id);
+    if (isAdministrator(user.roles)) return { refused: user };
     const link = await newSetupLink(tx, tenant.id, user.id, auth, now);
     await recordAudit(tx, tenant.id, auth, { action: "user.password_link_created", targetType: "user", targetId: id, details: { name: auditView(user).name, expiresAt: link.expiresAt } });
     return link;
   });
+  return "refused" in result ? auditRefusal(db, tenant, auth, result.refused, "password_link") : result;
 }
 
 export async function setPasswordByOffice(db: Db, tenant: Tenant, auth: Auth, id: string, password: string): Promise<void> {
+  // Refused and judged before the slow hash, outside the transaction; the transaction checks the roles again.
+  const target = await loginUser(db, tenant.id, id);
+  if (isAdministrator(target.roles)) return auditRefusal(db, tenant, auth, target, "password");
+  await assertPasswordAllowed(password, target.roles);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const refused = await db.transaction(async (tx): Promise<Refused | null> => {
     const user = await loginUser(tx, tenant.id, id);
-    // A reset ends every open session of the user (session version), as a set-password link does.
+    if (isAdministrator(user.roles)) return { refused: user };
+    // A reset ends every open session of the user (session version) and their calendar link, as a set-password link does.
     await updatePasswordHash(tx, tenant.id, id, passwordHash);
     await revokeUserTokens(tx, tenant.id, id, new Date());
+    await deleteFeed(tx, tenant.id, id);
     await recordAudit(tx, tenant.id, auth, { action: "user.password_set", targetType: "user", targetId: id, details: { name: auditView(user).name } });
+    return null;
   });
+  if (refused) await auditRefusal(db, tenant, auth, refused.refused, "password");
 }
 
 export async function getAdminUser(db: Db, tenant: Tenant, auth: Auth, id: string) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { balanceMovements, balances } from "../../db/schema/reservations";
 
@@ -49,10 +49,23 @@ export async function insertMovement(db: DbOrTx, movement: NewMovement): Promise
   return row!;
 }
 
-export async function listMovements(db: DbOrTx, tenantId: string, studentId: string): Promise<MovementRow[]> {
+// Newest first, `limit` rows older than `beforeSeq` (seq is unique and only grows: the ledger's stable order).
+export async function listMovements(
+  db: DbOrTx,
+  tenantId: string,
+  studentId: string,
+  page: { beforeSeq?: number; limit: number },
+): Promise<MovementRow[]> {
   return db
     .select()
     .from(balanceMovements)
-    .where(and(eq(balanceMovements.tenantId, tenantId), eq(balanceMovements.studentId, studentId)))
-    .orderBy(desc(balanceMovements.seq));
+    .where(
+      and(
+        eq(balanceMovements.tenantId, tenantId),
+        eq(balanceMovements.studentId, studentId),
+        page.beforeSeq === undefined ? undefined : lt(balanceMovements.seq, page.beforeSeq),
+      ),
+    )
+    .orderBy(desc(balanceMovements.seq))
+    .limit(page.limit);
 }

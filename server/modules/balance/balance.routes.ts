@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { balanceAdjustmentBodySchema, deskStudentQuerySchema } from "@/lib/contract/balance";
 import { uuidSchema } from "@/lib/contract/common";
+import { pageQuerySchema } from "@/lib/contract/paging";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
+import { sendPage } from "../../http/cursor";
 import { readBody, readParam, readQuery } from "../../http/validate";
 import { getBalance, getBalanceHistory } from "./balance.service";
 import { adjustBalance, getDeskStudent, searchDeskStudents } from "./desk.service";
@@ -14,13 +16,13 @@ export const balanceRoutes = new Hono<AppEnv>()
   .get("/student/balance", requireRole("student"), async (c) =>
     c.json(await getBalance(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
   )
-  .get("/student/balance/history", requireRole("student"), async (c) =>
-    c.json(await getBalanceHistory(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
-  )
+  .get("/student/balance/history", requireRole("student"), async (c) => {
+    const page = readQuery(c, pageQuerySchema);
+    return sendPage(c, await getBalanceHistory(c.var.db, c.var.tenant.id, requireAuth(c).userId, page));
+  })
   // The school's balance desk (administrator).
   .get("/administrator/balances/students", admin, async (c) => {
-    const { search } = readQuery(c, deskStudentQuerySchema);
-    return c.json(await searchDeskStudents(c.var.db, c.var.tenant.id, search));
+    return sendPage(c, await searchDeskStudents(c.var.db, c.var.tenant.id, readQuery(c, deskStudentQuerySchema)));
   })
   .get("/administrator/balances/students/:id", admin, async (c) =>
     c.json(await getDeskStudent(c.var.db, c.var.tenant.id, readParam(c, "id", uuidSchema, STUDENT_NOT_FOUND))),

@@ -1,7 +1,9 @@
 import type { Balance, BalanceMovement, MovementDescription } from "@/lib/contract/balance";
 import type { BalanceMode } from "@/lib/contract/config";
+import { DEFAULT_PAGE_SIZE, type PageQuery } from "@/lib/contract/paging";
 import { INSUFFICIENT_BALANCE_MESSAGE } from "@/lib/contract/constants/reservations";
 import type { DbOrTx, Tx } from "../../db/client";
+import { decodeSeqCursor, encodeCursor, pageOf, type Page } from "../../http/cursor";
 import { AppError } from "../../http/errors";
 import { getBookingSettings } from "../config/config.service";
 import {
@@ -48,8 +50,19 @@ export function toMovement(m: MovementRow): BalanceMovement {
   };
 }
 
-export async function getBalanceHistory(db: DbOrTx, tenantId: string, studentId: string): Promise<BalanceMovement[]> {
-  return (await listMovements(db, tenantId, studentId)).map(toMovement);
+const LEDGER_CURSOR = "ledger";
+
+// One page of the student's movements, newest first (the ledger grows with every booking and refund).
+export async function getBalanceHistory(
+  db: DbOrTx,
+  tenantId: string,
+  studentId: string,
+  page: PageQuery = { limit: DEFAULT_PAGE_SIZE },
+): Promise<Page<BalanceMovement>> {
+  const beforeSeq = page.cursor ? decodeSeqCursor(LEDGER_CURSOR, page.cursor).seq : undefined;
+  const rows = await listMovements(db, tenantId, studentId, { beforeSeq, limit: page.limit + 1 });
+  const { items, nextCursor } = pageOf(rows, page.limit, (last) => encodeCursor(LEDGER_CURSOR, last.seq, last.id));
+  return { items: items.map(toMovement), nextCursor };
 }
 
 export type BalanceChange = {

@@ -13,10 +13,14 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const fold = (value: SQL) => sql`translate(lower(coalesce(${value}, '')), 'áàäâéèëêíìïîóòöôúùüûñç', 'aaaaeeeeiiiioooouuuunc')`;
 const foldTerm = (s: string) => s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 
-// The school's students by name, DNI or user name; at most `limit`, sorted by name.
-export async function searchStudents(db: DbOrTx, tenantId: string, search: string | undefined, limit: number): Promise<StudentRow[]> {
-  const term = search ? `%${escapeLike(foldTerm(search))}%` : null;
-  const fullName = sql`concat_ws(' ', ${users.firstName}, ${users.surname1}, ${users.surname2})`;
+// A page of the school's students by name, DNI or user name, sorted by name (first name, first surname, id), after
+// the cursor's row (index users_tenant_name_idx).
+export async function searchStudents(
+  db: DbOrTx,
+  tenantId: string,
+  f: { search?: string; after?: { key: [string, string]; id: string }; limit: number },
+): Promise<StudentRow[]> {
+  const term = f.search ? `%${escapeLike(foldTerm(f.search))}%` : null;
   return db
     .select()
     .from(users)
@@ -24,11 +28,13 @@ export async function searchStudents(db: DbOrTx, tenantId: string, search: strin
       and(
         eq(users.tenantId, tenantId),
         isStudent,
-        term ? or(...[fullName, sql`${users.dni}`, sql`${users.username}`].map((v) => sql`${fold(v)} like ${term}`)) : undefined,
+        // Name and DNI through the folded column (migration 0015); user names are plain ASCII.
+        term ? or(sql`"users"."search_text" like ${term}`, sql`${fold(sql`${users.username}`)} like ${term}`) : undefined,
+        f.after ? sql`(${users.firstName}, ${users.surname1}, ${users.id}) > (${f.after.key[0]}, ${f.after.key[1]}, ${f.after.id}::uuid)` : undefined,
       ),
     )
     .orderBy(asc(users.firstName), asc(users.surname1), asc(users.id))
-    .limit(limit);
+    .limit(f.limit);
 }
 
 export async function findStudent(db: DbOrTx, tenantId: string, id: string): Promise<StudentRow | null> {
@@ -42,7 +48,9 @@ export async function insertAdjustment(db: DbOrTx, adjustment: typeof balanceAdj
 
 const actor = aliasedTable(users, "adjustment_actor");
 
-// The student's movements, newest first, with the reason and author of the office's adjustments.
+// The student's latest movements (at most DESK_MOVEMENTS_LIMIT), newest first, with the reason and author of the
+// office's adjustments. The whole history is the student's own paged one (/student/balance/history).
+export const DESK_MOVEMENTS_LIMIT = 100;
 export async function listMovementsWithReasons(db: DbOrTx, tenantId: string, studentId: string) {
   return db
     .select({
@@ -54,5 +62,6 @@ export async function listMovementsWithReasons(db: DbOrTx, tenantId: string, stu
     .leftJoin(balanceAdjustments, and(eq(balanceAdjustments.movementId, balanceMovements.id), eq(balanceAdjustments.tenantId, tenantId)))
     .leftJoin(actor, eq(actor.id, balanceAdjustments.createdBy))
     .where(and(eq(balanceMovements.tenantId, tenantId), eq(balanceMovements.studentId, studentId)))
-    .orderBy(desc(balanceMovements.seq));
+    .orderBy(desc(balanceMovements.seq))
+    .limit(DESK_MOVEMENTS_LIMIT);
 }

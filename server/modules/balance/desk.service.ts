@@ -14,24 +14,32 @@ import { getBookingSettings } from "../config/config.service";
 import { displayName } from "../users/users.repository";
 import { listBalances, type BalanceRow } from "./balance.repository";
 import { changeBalance, toBalance, toMovement } from "./balance.service";
+import { decodeCursor, encodeCursor, pageOf, textKey } from "../../http/cursor";
 import { findStudent, insertAdjustment, listMovementsWithReasons, searchStudents, type StudentRow } from "./desk.repository";
 
 // The school's balance desk: the office looks up a student and adds or deducts balance by hand, with a reason.
 
-const DESK_SEARCH_LIMIT = 20;
 const studentNotFound = () => notFound("Alumno no encontrado");
 
 function toDeskStudent(mode: BalanceMode, s: StudentRow, balance: BalanceRow | undefined): DeskStudent {
   return { id: s.id, name: displayName(s), dni: s.dni, username: s.username, isActive: s.isActive, balance: toBalance(mode, balance ?? null) };
 }
 
-export async function searchDeskStudents(db: DbOrTx, tenantId: string, search: string | undefined): Promise<DeskStudent[]> {
-  const [{ balanceMode }, students] = await Promise.all([
+const DESK_CURSOR = "desk-students";
+
+export async function searchDeskStudents(
+  db: DbOrTx,
+  tenantId: string,
+  q: { search?: string; cursor?: string; limit: number },
+): Promise<{ items: DeskStudent[]; nextCursor: string | null }> {
+  const after = q.cursor ? decodeCursor(DESK_CURSOR, q.cursor, textKey(2)) : undefined;
+  const [{ balanceMode }, rows] = await Promise.all([
     getBookingSettings(db, tenantId),
-    searchStudents(db, tenantId, search || undefined, DESK_SEARCH_LIMIT),
+    searchStudents(db, tenantId, { search: q.search || undefined, after: after && { key: after.key as [string, string], id: after.id }, limit: q.limit + 1 }),
   ]);
-  const balances = new Map((await listBalances(db, tenantId, students.map((s) => s.id))).map((b) => [b.studentId, b]));
-  return students.map((s) => toDeskStudent(balanceMode, s, balances.get(s.id)));
+  const page = pageOf(rows, q.limit, (s) => encodeCursor(DESK_CURSOR, [s.firstName, s.surname1], s.id));
+  const balances = new Map((await listBalances(db, tenantId, page.items.map((s) => s.id))).map((b) => [b.studentId, b]));
+  return { items: page.items.map((s) => toDeskStudent(balanceMode, s, balances.get(s.id))), nextCursor: page.nextCursor };
 }
 
 async function deskMovements(db: DbOrTx, tenantId: string, studentId: string): Promise<DeskMovement[]> {

@@ -4,6 +4,7 @@ import type { Auth, Tenant } from "../../http/context";
 import { AppError, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { pgErrorCode } from "../../db/pg-errors";
+import { decodeCursor, encodeCursor, pageOf, textKey } from "../../http/cursor";
 import { findReference } from "./biometric-reference.repository";
 import { studentNotFound } from "./cap-errors";
 import { toStudent } from "./cap-views";
@@ -28,12 +29,28 @@ const loginDniLocked = () =>
 
 const values = (body: StudentInput) => ({ firstName: body.firstname, surname1: body.surname1, surname2: body.surname2, dni: body.dni });
 
-export async function listStudents(db: Db, tenant: Tenant, query: { search?: string; page: number; limit: number }): Promise<StudentPage> {
-  const { rows, total } = await searchStudents(db, tenant.id, query);
+const STUDENTS_CURSOR = "cap-students";
+
+// Spec §3's pagination plus nextCursor (lib/contract/cap.ts); limit + 1 rows say whether a next page exists.
+export async function listStudents(
+  db: Db,
+  tenant: Tenant,
+  query: { search?: string; cursor?: string; page: number; limit: number },
+): Promise<StudentPage> {
+  const after = query.cursor ? decodeCursor(STUDENTS_CURSOR, query.cursor, textKey(3)) : undefined;
+  const { rows, total } = await searchStudents(db, tenant.id, { ...query, after });
+  const page = pageOf(rows, query.limit, (last) => encodeCursor(STUDENTS_CURSOR, last.sortKey, last.id));
   const totalPages = Math.max(1, Math.ceil(total / query.limit));
   return {
-    data: rows.map(toStudent),
-    pagination: { page: query.page, totalPages, total, hasPreviousPage: query.page > 1, hasNextPage: query.page < totalPages },
+    data: page.items.map(({ sortKey: _key, ...row }) => toStudent(row)),
+    pagination: {
+      page: query.page,
+      totalPages,
+      total,
+      hasPreviousPage: query.page > 1,
+      hasNextPage: page.nextCursor !== null,
+      nextCursor: page.nextCursor,
+    },
   };
 }
 

@@ -37,6 +37,7 @@ describe("GET /api/config", () => {
         stripe_charges_enabled: { value: "false" },
         balance_mode: { value: "time" },
         booking_horizon_days: { value: "60" },
+        max_cancellations_per_day: { value: "5" },
       });
     }
   });

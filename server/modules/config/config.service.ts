@@ -16,6 +16,7 @@ export const DEFAULT_SETTINGS: Record<ConfigKey, string> = {
   stripe_charges_enabled: "false",
   balance_mode: "time",
   booking_horizon_days: "60",
+  max_cancellations_per_day: "5",
 };
 
 export async function getConfig(db: DbOrTx, tenantId: string): Promise<ConfigResponse> {
@@ -32,6 +33,7 @@ export type BookingSettings = {
   hourlyPriceCents: number;
   cancelDeadlineHours: number;
   horizonDays: number; // a slot may start at most this many days after now
+  maxCancellationsPerDay: number; // a student's own cancellations in any 24 hours
 };
 
 function safeDurations(minIso: string, maxIso: string): number[] {
@@ -58,6 +60,7 @@ export function toBookingSettings(stored: Partial<Record<string, string>>): Book
     hourlyPriceCents: nonNegativeInt(value("hourly_price"), 3500),
     cancelDeadlineHours: nonNegativeInt(value("reservation_cancel_deadline_hours"), 24),
     horizonDays: nonNegativeInt(value("booking_horizon_days"), 60),
+    maxCancellationsPerDay: nonNegativeInt(value("max_cancellations_per_day"), 5),
   };
 }
 

@@ -149,8 +149,18 @@ export async function listActiveAttendances(db: DbOrTx, tenantId: string, slotId
     .orderBy(asc(examAttendances.seq));
 }
 
-export async function listStudentAttendances(db: DbOrTx, tenantId: string, studentId: string, status?: "registered") {
-  return db
+// A student's registrations (and reserve places), newest exam first then by id: only `status`, only those of
+// `examIds`, and a page of them (`before` a position (exam date, attendance id), at most `limit`) when given.
+export type StudentAttendanceFilter = {
+  status?: "registered";
+  examIds?: string[];
+  before?: { at: Date; id: string };
+  limit?: number;
+};
+
+export async function listStudentAttendances(db: DbOrTx, tenantId: string, studentId: string, f: StudentAttendanceFilter = {}) {
+  if (f.examIds?.length === 0) return [];
+  const query = db
     .select({ attendance: examAttendances, slot: examSlots, exam: exams, licenseName: licenses.name })
     .from(examAttendances)
     .innerJoin(examSlots, eq(examSlots.id, examAttendances.slotId))
@@ -160,10 +170,13 @@ export async function listStudentAttendances(db: DbOrTx, tenantId: string, stude
       and(
         eq(examAttendances.tenantId, tenantId),
         eq(examAttendances.studentId, studentId),
-        status ? eq(examAttendances.status, status) : inArray(examAttendances.status, ["registered", "backup"]),
+        f.status ? eq(examAttendances.status, f.status) : inArray(examAttendances.status, ["registered", "backup"]),
+        f.examIds ? inArray(exams.id, f.examIds) : undefined,
+        f.before ? sql`(${exams.date}, ${examAttendances.id}) < (${f.before.at}, ${f.before.id})` : undefined,
       ),
     )
-    .orderBy(desc(exams.date), asc(examSlots.examType));
+    .orderBy(desc(exams.date), desc(examAttendances.id));
+  return f.limit === undefined ? query : query.limit(f.limit);
 }
 
 // Licence ids a student is assigned to (with any instructor).

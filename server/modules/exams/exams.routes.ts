@@ -11,6 +11,8 @@ import {
 } from "@/lib/contract/exams";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
+import { sendPage } from "../../http/cursor";
+import { pageQuerySchema } from "@/lib/contract/paging";
 import { readBody, readParam, readQuery } from "../../http/validate";
 import { joinReserveList, registerForExam, withdrawFromExam, type SlotRef } from "./attendance.service";
 import { ATTENDANCE_NOT_FOUND, EXAM_NOT_FOUND } from "./exam-errors";
@@ -34,9 +36,10 @@ export const examRoutes = new Hono<AppEnv>()
   .get("/student/exams/upcoming", requireRole("student"), async (c) =>
     c.json(await listUpcomingExams(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
   )
-  .get("/student/exam-attendances", requireRole("student"), async (c) =>
-    c.json(await listExamResults(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
-  )
+  .get("/student/exam-attendances", requireRole("student"), async (c) => {
+    const page = readQuery(c, pageQuerySchema);
+    return sendPage(c, await listExamResults(c.var.db, c.var.tenant.id, requireAuth(c).userId, page));
+  })
   .post("/student/exam-attendance", requireRole("student"), async (c) => {
     const body = await readBody(c, examAttendanceBodySchema);
     const ref = { examId: body.exam, examType: body.examType, licenseId: body.license };

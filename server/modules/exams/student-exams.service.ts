@@ -1,5 +1,8 @@
 import type { ExamResult, UpcomingExam } from "@/lib/contract/exams";
+import { DEFAULT_PAGE_SIZE } from "@/lib/contract/constants/paging";
+import type { PageQuery } from "@/lib/contract/paging";
 import type { DbOrTx } from "../../db/client";
+import { decodeInstantCursor, instantCursor, pageOf, type Page } from "../../http/cursor";
 import { examDateView, examTypeView } from "./exam-view";
 import { listExams, listSlots, listStudentAttendances, studentLicenseIds } from "./exams.repository";
 import { effectiveLimit, isInWindow, studentFlags, visibleRemaining } from "./places";
@@ -11,7 +14,8 @@ export async function listUpcomingExams(db: DbOrTx, tenantId: string, studentId:
   const [slots, licenseIds, mine] = await Promise.all([
     listSlots(db, tenantId, exams.map((e) => e.id)),
     studentLicenseIds(db, tenantId, studentId),
-    listStudentAttendances(db, tenantId, studentId),
+    // Only the registrations on these exams: a student's past ones are never read here.
+    listStudentAttendances(db, tenantId, studentId, { examIds: exams.map((e) => e.id) }),
   ]);
   const statusBySlot = new Map(mine.map((m) => [m.slot.id, m.attendance.status as "registered" | "backup"]));
   return exams
@@ -35,13 +39,27 @@ export async function listUpcomingExams(db: DbOrTx, tenantId: string, studentId:
     .filter((e) => e.slots.length > 0);
 }
 
-// The student's registrations, newest exam first; 0 ('- - - - - -') until the school records the result.
-export async function listExamResults(db: DbOrTx, tenantId: string, studentId: string): Promise<ExamResult[]> {
-  const rows = await listStudentAttendances(db, tenantId, studentId, "registered");
-  return rows.map(({ attendance, slot, exam, licenseName }) => ({
+const RESULTS_CURSOR = "exam-results";
+
+// The student's registrations, newest exam first, a page at a time; 0 ('- - - - - -') until the school records the
+// result.
+export async function listExamResults(
+  db: DbOrTx,
+  tenantId: string,
+  studentId: string,
+  page: PageQuery = { limit: DEFAULT_PAGE_SIZE },
+): Promise<Page<ExamResult>> {
+  const before = page.cursor ? decodeInstantCursor(RESULTS_CURSOR, page.cursor) : undefined;
+  const rows = await listStudentAttendances(db, tenantId, studentId, { status: "registered", before, limit: page.limit + 1 });
+  const { items, nextCursor } = pageOf(rows, page.limit, (last) => instantCursor(RESULTS_CURSOR, last.exam.date, last.attendance.id));
+  return { items: items.map(toResult), nextCursor };
+}
+
+function toResult({ attendance, slot, exam, licenseName }: Awaited<ReturnType<typeof listStudentAttendances>>[number]): ExamResult {
+  return {
     id: attendance.id,
     result: attendance.result,
     license: { id: slot.licenseId, name: licenseName },
     exam: { id: exam.id, date: exam.date.toISOString(), type: examTypeView(slot.examType) },
-  }));
+  };
 }

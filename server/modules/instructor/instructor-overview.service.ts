@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { InstructorCalendarEvent, InstructorCalendarQuery, InstructorDashboard, InstructorStudent } from "@/lib/contract/instructor";
+import { MAX_PAGE_SIZE } from "@/lib/contract/constants/paging";
 import type { DbOrTx } from "../../db/client";
 import { reservations } from "../../db/schema/reservations";
 import type { Tenant } from "../../http/context";
@@ -14,21 +15,25 @@ import { addDays, localDate, localToUtc } from "@/lib/time/zoned-time";
 import { displayName } from "../users/users.repository";
 import { listInstructorReservations } from "./instructor-reservations.service";
 
+// The dashboard shows the first page of each list ('Mis reservas' has the rest): today's lessons are bounded by the
+// day, the pending ones by what the instructor has yet to decide.
+const DASHBOARD_PAGE = (scope: "upcoming" | "pending") => ({ scope, limit: MAX_PAGE_SIZE });
+
 export async function getDashboard(db: DbOrTx, tenant: Tenant, instructorId: string, now = new Date()): Promise<InstructorDashboard> {
   const today = localDate(now.getTime(), tenant.timeZone);
   const from = new Date(localToUtc(today, 0, tenant.timeZone));
   const to = new Date(localToUtc(addDays(today, 1), 0, tenant.timeZone));
   const [todays, pending] = await Promise.all([
-    listInstructorReservations(db, tenant.id, instructorId, "upcoming", now, {
+    listInstructorReservations(db, tenant.id, instructorId, DASHBOARD_PAGE("upcoming"), now, {
       statuses: ["requested", "confirmed"],
       extra: sql`${reservations.startAt} < ${to} and ${reservations.endAt} > ${from}`,
     }),
-    listInstructorReservations(db, tenant.id, instructorId, "pending", now),
+    listInstructorReservations(db, tenant.id, instructorId, DASHBOARD_PAGE("pending"), now),
   ]);
   return {
-    today: todays,
-    pendingRequests: pending.filter((r) => r.status === "requested"),
-    pendingCancellationRequests: pending.filter((r) => r.hasCancellationRequest),
+    today: todays.items,
+    pendingRequests: pending.items.filter((r) => r.status === "requested"),
+    pendingCancellationRequests: pending.items.filter((r) => r.hasCancellationRequest),
   };
 }
 

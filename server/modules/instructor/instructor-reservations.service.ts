@@ -1,28 +1,34 @@
 import { sql } from "drizzle-orm";
-import type { InstructorReservation, ReservationScope } from "@/lib/contract/instructor";
+import type { InstructorReservation, InstructorReservationsQuery, ReservationScope } from "@/lib/contract/instructor";
 import type { Db, DbOrTx } from "../../db/client";
 import { reservations } from "../../db/schema/reservations";
 import type { Auth, Tenant } from "../../http/context";
+import type { Page } from "../../http/cursor";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { getBookingSettings } from "../config/config.service";
 import { toInstructorReservation } from "../reservations/reservation-view";
 import { refund } from "../reservations/reservations.service";
-import { findReservationView, listReservationViews, updateIf, type NewReservation, type ReservationFilter } from "../reservations/reservations.repository";
+import { readReservationPage, type ScopeSpec } from "../reservations/reservation-pages";
+import { findReservationView, updateIf, type NewReservation, type ReservationFilter } from "../reservations/reservations.repository";
 
 const NOT_FOUND = "Reserva no encontrada";
 const ACTIVE = ["requested", "confirmed"] as const;
 
-function scopeFilter(scope: ReservationScope, now: Date): ReservationFilter {
+// Each tab is one range of the instructor's reservations by their end (migration 0013's indexes).
+function scopeSpec(scope: ReservationScope, instructorId: string, now: Date): ScopeSpec {
   switch (scope) {
     case "pending":
-      return { extra: sql`(${reservations.status} = 'requested' or ${reservations.cancellationRequestStatus} = 'pending')` };
+      return {
+        filter: { instructorId, extra: sql`(${reservations.status} = 'requested' or ${reservations.cancellationRequestStatus} = 'pending')` },
+        direction: "asc",
+      };
     case "upcoming":
-      return { statuses: ACTIVE, extra: sql`${reservations.endAt} > ${now}` };
+      return { filter: { instructorId, statuses: ACTIVE, extra: sql`${reservations.endAt} > ${now}` }, direction: "asc" };
     case "past":
-      return { extra: sql`${reservations.endAt} <= ${now}` };
+      return { filter: { instructorId, extra: sql`${reservations.endAt} <= ${now}` }, direction: "desc" };
     case "all":
-      return {};
+      return { filter: { instructorId }, direction: "asc" };
   }
 }
 
@@ -30,16 +36,16 @@ export async function listInstructorReservations(
   db: DbOrTx,
   tenantId: string,
   instructorId: string,
-  scope: ReservationScope,
+  query: InstructorReservationsQuery,
   now = new Date(),
   extra: ReservationFilter = {},
-): Promise<InstructorReservation[]> {
-  const [settings, views] = await Promise.all([
+): Promise<Page<InstructorReservation>> {
+  const spec = scopeSpec(query.scope, instructorId, now);
+  const [settings, page] = await Promise.all([
     getBookingSettings(db, tenantId),
-    listReservationViews(db, tenantId, { ...scopeFilter(scope, now), ...extra, instructorId }),
+    readReservationPage(db, tenantId, `instructor:${query.scope}`, { ...spec, filter: { ...spec.filter, ...extra, instructorId } }, query),
   ]);
-  const list = views.map((v) => toInstructorReservation(v, now, settings.cancelDeadlineHours));
-  return scope === "past" ? list.reverse() : list;
+  return { ...page, items: page.views.map((v) => toInstructorReservation(v, now, settings.cancelDeadlineHours)) };
 }
 
 async function getOne(db: DbOrTx, tenantId: string, instructorId: string, id: string, now: Date): Promise<InstructorReservation> {

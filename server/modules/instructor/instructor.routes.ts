@@ -8,6 +8,7 @@ import {
 } from "@/lib/contract/instructor";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
+import { sendPage } from "../../http/cursor";
 import { readBody, readParam, readQuery } from "../../http/validate";
 import { getDashboard, getInstructorCalendar, listInstructorStudents } from "./instructor-overview.service";
 import { decide, listInstructorReservations } from "./instructor-reservations.service";
@@ -17,8 +18,8 @@ const instructor = requireRole("instructor");
 
 export const instructorRoutes = new Hono<AppEnv>()
   .get("/instructor/reservations", instructor, async (c) => {
-    const { scope } = readQuery(c, instructorReservationsQuerySchema);
-    return c.json(await listInstructorReservations(c.var.db, c.var.tenant.id, requireAuth(c).userId, scope));
+    const query = readQuery(c, instructorReservationsQuerySchema);
+    return sendPage(c, await listInstructorReservations(c.var.db, c.var.tenant.id, requireAuth(c).userId, query));
   })
   .post("/instructor/reservations/:id/confirm", instructor, async (c) => {
     const id = readParam(c, "id", uuidSchema, NOT_FOUND);

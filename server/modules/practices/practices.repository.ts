@@ -13,7 +13,16 @@ type NameColumns = { firstName: AnyPgColumn; surname1: AnyPgColumn; surname2: An
 /** A user's display name in SQL ('Nombre Apellido1 Apellido2'). */
 export const fullName = (u: NameColumns) => sql<string>`trim(${u.firstName} || ' ' || ${u.surname1} || ' ' || coalesce(${u.surname2}, ''))`;
 
-export type PracticeFilter = { id?: string; studentId?: string; instructorId?: string; from?: Date; to?: Date };
+export type PracticeFilter = {
+  id?: string;
+  studentId?: string;
+  instructorId?: string;
+  from?: Date;
+  to?: Date;
+  // A page, newest first: rows before this position (start, id), at most `limit`.
+  before?: { at: Date; id: string };
+  limit?: number;
+};
 
 export async function listPracticeViews(db: DbOrTx, tenantId: string, f: PracticeFilter) {
   const where: SQL | undefined = and(
@@ -23,8 +32,9 @@ export async function listPracticeViews(db: DbOrTx, tenantId: string, f: Practic
     f.instructorId ? eq(practices.instructorId, f.instructorId) : undefined,
     f.from ? gte(practices.startAt, f.from) : undefined,
     f.to ? lt(practices.startAt, f.to) : undefined,
+    f.before ? sql`(${practices.startAt}, ${practices.id}) < (${f.before.at}, ${f.before.id})` : undefined,
   );
-  return db
+  const query = db
     .select({
       practice: practices,
       studentName: fullName(student),
@@ -39,6 +49,36 @@ export async function listPracticeViews(db: DbOrTx, tenantId: string, f: Practic
     .leftJoin(vehicles, eq(vehicles.id, practices.vehicleId))
     .where(where)
     .orderBy(desc(practices.startAt), desc(practices.id));
+  return f.limit === undefined ? query : query.limit(f.limit);
+}
+
+/**
+ * The first local day ('YYYY-MM-DD' of the school's calendar, the 1st) of the `count` latest months with practices of
+ * the student before `before` (any time when null), newest first. One statement that skips from month to month along
+ * practices_student_idx (one index probe per month: a recursive "loose index scan"), so it costs the same however
+ * many practices each month or the whole history holds.
+ */
+export async function listPracticeMonths(
+  db: DbOrTx,
+  tenantId: string,
+  studentId: string,
+  before: Date | null,
+  count: number,
+  timeZone: string,
+): Promise<string[]> {
+  const latestBefore = (bound: SQL) => sql`(
+    select p.start_at from practices p
+    where p.tenant_id = ${tenantId} and p.student_id = ${studentId} and p.start_at < ${bound}
+    order by p.start_at desc limit 1)`;
+  const result = await db.execute(sql`
+    with recursive months(month_start) as (
+      select date_trunc('month', ${latestBefore(before ? sql`${before}::timestamptz` : sql`'infinity'::timestamptz`)}, ${timeZone})
+      union all
+      select date_trunc('month', ${latestBefore(sql`months.month_start`)}, ${timeZone})
+      from months where months.month_start is not null
+    )
+    select to_char(month_start at time zone ${timeZone}, 'YYYY-MM') as "month" from months where month_start is not null limit ${count}`);
+  return (result.rows as { month: string }[]).map((r) => r.month);
 }
 export type PracticeViewRow = Awaited<ReturnType<typeof listPracticeViews>>[number];
 

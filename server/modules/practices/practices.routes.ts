@@ -3,10 +3,12 @@ import {
   finishPracticeBodySchema,
   instructorPracticesQuerySchema,
   manualPracticeBodySchema,
+  practiceHistoryQuerySchema,
 } from "@/lib/contract/practices";
 import { calendarFeedQuerySchema, studentCalendarQuerySchema } from "@/lib/contract/calendar";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
+import { sendPage } from "../../http/cursor";
 import { notFound } from "../../http/errors";
 import { readBody, readQuery } from "../../http/validate";
 import { getCalendarFeed, renderCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from "./calendar-feed.service";
@@ -21,9 +23,11 @@ import {
 } from "./practices.service";
 
 export const practiceRoutes = new Hono<AppEnv>()
-  .get("/student/practices/history", requireRole("student"), async (c) =>
-    c.json(await getStudentHistory(c.var.db, c.var.tenant, requireAuth(c).userId)),
-  )
+  .get("/student/practices/history", requireRole("student"), async (c) => {
+    const query = readQuery(c, practiceHistoryQuerySchema);
+    const { history, nextCursor } = await getStudentHistory(c.var.db, c.var.tenant, requireAuth(c).userId, query);
+    return sendPage(c, { items: history, nextCursor });
+  })
   .get("/student/calendar", requireRole("student"), async (c) => {
     const query = readQuery(c, studentCalendarQuerySchema);
     return c.json(await getStudentCalendar(c.var.db, c.var.tenant.id, requireAuth(c).userId, query));
@@ -54,7 +58,7 @@ export const practiceRoutes = new Hono<AppEnv>()
   .get("/instructor/vehicles", requireRole("instructor"), async (c) => c.json(await listFleet(c.var.db, c.var.tenant)))
   .get("/instructor/practices", requireRole("instructor"), async (c) => {
     const query = readQuery(c, instructorPracticesQuerySchema);
-    return c.json(await listInstructorPractices(c.var.db, c.var.tenant, requireAuth(c).userId, query));
+    return sendPage(c, await listInstructorPractices(c.var.db, c.var.tenant, requireAuth(c).userId, query));
   })
   .post("/instructor/practices", requireRole("instructor"), async (c) => {
     const body = await readBody(c, finishPracticeBodySchema);

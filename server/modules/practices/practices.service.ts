@@ -5,17 +5,21 @@ import type {
   ManualPracticeBody,
   PendingPractice,
   PracticeHistory,
+  PracticeHistoryQuery,
   PracticeVehicle,
 } from "@/lib/contract/practices";
+import { DEFAULT_HISTORY_MONTHS } from "@/lib/contract/constants/paging";
 import { FINISH_WINDOW_DAYS } from "@/lib/contract/constants/practices";
 import { localToUtc } from "@/lib/time/zoned-time";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
+import { decodeInstantCursor, instantCursor, pageOf, type Page } from "../../http/cursor";
 import { AppError, conflict, notFound } from "../../http/errors";
 import { findAssignment } from "../reservations/assignments.repository";
 import { listActiveBusy } from "../reservations/reservations.repository";
 import { groupByMonth, toInstructorPractice, toPractice } from "./practice-view";
 import {
+  listPracticeMonths,
   findOverlappingPractice,
   findVehicle,
   insertPractice,
@@ -135,15 +139,36 @@ export async function recordManualPractice(db: Db, tenant: Tenant, auth: Auth, b
   return getOne(db, tenant, auth.userId, id);
 }
 
-export async function getStudentHistory(db: Db, tenant: Tenant, studentId: string): Promise<PracticeHistory> {
-  const rows = await listPracticeViews(db, tenant.id, { studentId });
-  return groupByMonth(rows.map((r) => toPractice(r, tenant.timeZone)));
+/**
+ * The spec's month-keyed history, a few months at a time: the `months` latest months (of the school's calendar) that
+ * have practices, before the month `before` (none: from the latest). Each month is found by one index probe, so a
+ * page costs the same however long the history is; nextCursor is the month to ask `before` next, null at the end.
+ */
+export async function getStudentHistory(
+  db: Db,
+  tenant: Tenant,
+  studentId: string,
+  q: PracticeHistoryQuery = { months: DEFAULT_HISTORY_MONTHS },
+): Promise<{ history: PracticeHistory; nextCursor: string | null }> {
+  const end = q.before ? monthRange(q.before, tenant.timeZone).from : null;
+  // One month more than asked: whether it exists says whether there is a next page.
+  const months = await listPracticeMonths(db, tenant.id, studentId, end, q.months + 1, tenant.timeZone);
+  const shown = months.slice(0, q.months);
+  const oldest = shown[shown.length - 1];
+  if (!oldest) return { history: {}, nextCursor: null };
+  const rows = await listPracticeViews(db, tenant.id, { studentId, from: monthRange(oldest, tenant.timeZone).from, ...(end ? { to: end } : {}) });
+  return { history: groupByMonth(rows.map((r) => toPractice(r, tenant.timeZone))), nextCursor: months.length > q.months ? oldest : null };
 }
 
-export async function listInstructorPractices(db: Db, tenant: Tenant, instructorId: string, q: InstructorPracticesQuery): Promise<InstructorPractice[]> {
+const INSTRUCTOR_PRACTICES_CURSOR = "instructor-practices";
+
+// The instructor's practices, newest first, a page at a time (optionally one student's, or one month's).
+export async function listInstructorPractices(db: Db, tenant: Tenant, instructorId: string, q: InstructorPracticesQuery): Promise<Page<InstructorPractice>> {
   const range = q.month ? monthRange(q.month, tenant.timeZone) : {};
-  const rows = await listPracticeViews(db, tenant.id, { instructorId, studentId: q.studentId, ...range });
-  return rows.map((r) => toInstructorPractice(r, tenant.timeZone));
+  const before = q.cursor ? decodeInstantCursor(INSTRUCTOR_PRACTICES_CURSOR, q.cursor) : undefined;
+  const rows = await listPracticeViews(db, tenant.id, { instructorId, studentId: q.studentId, ...range, before, limit: q.limit + 1 });
+  const page = pageOf(rows, q.limit, (last) => instantCursor(INSTRUCTOR_PRACTICES_CURSOR, last.practice.startAt, last.practice.id));
+  return { items: page.items.map((r) => toInstructorPractice(r, tenant.timeZone)), nextCursor: page.nextCursor };
 }
 
 // The instructor's to-do list: started confirmed lessons inside the finishing window with no practice yet.

@@ -139,9 +139,10 @@ const writeBooking = preparedStatement<{ booked: number }>(
       select * from json_to_recordset(${param("slots")}::json)
         as s(n int, id uuid, start_at timestamptz, end_at timestamptz, charge int, before int, after int)
     ), booked as (
-      insert into reservations (id, tenant_id, student_id, instructor_id, license_id, start_at, end_at, status, message, charge_mode, charge_amount)
+      insert into reservations (id, tenant_id, student_id, instructor_id, license_id, start_at, end_at, status, message, charge_mode, charge_amount, acted_by_id)
       select id, ${param("tenantId")}::uuid, ${param("studentId")}::uuid, ${param("instructorId")}::uuid, ${param("licenseId")}::uuid,
-        start_at, end_at, ${param("status")}::text, ${param("message")}::text, ${param("mode")}::text, charge
+        start_at, end_at, ${param("status")}::text, ${param("message")}::text, ${param("mode")}::text, charge,
+        case when ${param("actingAsId")}::uuid is null then null else ${param("actorId")}::uuid end
       from slot order by n
       returning id
     ), debited as (

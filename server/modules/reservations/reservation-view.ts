@@ -56,5 +56,7 @@ export function toInstructorReservation(view: ReservationView, now: Date, cancel
       r.cancellationRequestStatus === "pending" && r.cancellationRequestReason && r.cancellationRequestedAt
         ? { reason: r.cancellationRequestReason, requestedAt: r.cancellationRequestedAt.toISOString() }
         : null,
+    actedBy: view.actedBy ? displayName(view.actedBy) : null,
+    cancellationActedBy: view.cancellationActedBy ? displayName(view.cancellationActedBy) : null,
   };
 }

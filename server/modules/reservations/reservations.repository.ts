@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema/core";
@@ -10,19 +10,28 @@ export type ReservationStatusValue = ReservationRow["status"];
 
 const instructor = alias(users, "instructor");
 const student = alias(users, "student");
+// The administrator who acted as the student (booking; cancellation or its request), when one did.
+const actor = alias(users, "acted_by");
+const cancelActor = alias(users, "cancellation_acted_by");
 
 const viewColumns = {
   reservation: reservations,
   instructor: { firstName: instructor.firstName, surname1: instructor.surname1, surname2: instructor.surname2, dni: instructor.dni },
   student: { firstName: student.firstName, surname1: student.surname1, surname2: student.surname2, dni: student.dni },
   license: { name: licenses.name, code: licenses.code },
+  actedBy: { firstName: actor.firstName, surname1: actor.surname1, surname2: actor.surname2 },
+  cancellationActedBy: { firstName: cancelActor.firstName, surname1: cancelActor.surname1, surname2: cancelActor.surname2 },
 };
+
+type PersonName = { firstName: string; surname1: string; surname2: string | null };
 
 export type ReservationView = {
   reservation: ReservationRow;
   instructor: { firstName: string; surname1: string; surname2: string | null; dni: string | null };
   student: { firstName: string; surname1: string; surname2: string | null; dni: string | null };
   license: { name: string; code: string };
+  actedBy: PersonName | null;
+  cancellationActedBy: PersonName | null;
 };
 
 export type ReservationFilter = {
@@ -56,8 +65,50 @@ export async function listReservationViews(db: DbOrTx, tenantId: string, filter:
     .innerJoin(instructor, eq(instructor.id, reservations.instructorId))
     .innerJoin(student, eq(student.id, reservations.studentId))
     .innerJoin(licenses, eq(licenses.id, reservations.licenseId))
+    .leftJoin(actor, eq(actor.id, reservations.actedById))
+    .leftJoin(cancelActor, eq(cancelActor.id, reservations.cancellationActedById))
     .where(conditions(tenantId, filter))
     .orderBy(asc(reservations.startAt), asc(reservations.id));
+}
+
+// A page of a list keyed by the reservation's end plus its id (the index reservations_*_end_idx): rows after `after`
+// in the list's direction, at most `limit`.
+export type EndKeyPage = { direction: "asc" | "desc"; after?: { at: Date; id: string }; limit: number };
+
+export async function listReservationPage(db: DbOrTx, tenantId: string, filter: ReservationFilter, page: EndKeyPage): Promise<ReservationView[]> {
+  const isAsc = page.direction === "asc";
+  const keyset = page.after
+    ? isAsc
+      ? sql`(${reservations.endAt}, ${reservations.id}) > (${page.after.at}, ${page.after.id})`
+      : sql`(${reservations.endAt}, ${reservations.id}) < (${page.after.at}, ${page.after.id})`
+    : undefined;
+  return db
+    .select(viewColumns)
+    .from(reservations)
+    .innerJoin(instructor, eq(instructor.id, reservations.instructorId))
+    .innerJoin(student, eq(student.id, reservations.studentId))
+    .innerJoin(licenses, eq(licenses.id, reservations.licenseId))
+    .leftJoin(actor, eq(actor.id, reservations.actedById))
+    .leftJoin(cancelActor, eq(cancelActor.id, reservations.cancellationActedById))
+    .where(and(conditions(tenantId, filter), keyset))
+    .orderBy(...(isAsc ? [asc(reservations.endAt), asc(reservations.id)] : [desc(reservations.endAt), desc(reservations.id)]))
+    .limit(page.limit);
+}
+
+// How many rows a list has, counted up to cap + 1 (a tab shows "1000+" past the cap): never a whole read.
+export async function countReservations(db: DbOrTx, tenantId: string, filter: ReservationFilter, cap: number): Promise<number> {
+  const capped = db.select({ one: sql`1` }).from(reservations).where(conditions(tenantId, filter)).limit(cap + 1).as("capped");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
+}
+
+// The student's own cancellations since `since` (the daily limit).
+export async function countCancellationsSince(db: DbOrTx, tenantId: string, studentId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(and(eq(reservations.tenantId, tenantId), eq(reservations.studentId, studentId), gte(reservations.cancelledAt, since)));
+  return Number(row?.n ?? 0);
 }
 
 export async function findReservationView(db: DbOrTx, tenantId: string, id: string, filter: ReservationFilter = {}): Promise<ReservationView | null> {

@@ -1,8 +1,14 @@
 import { Hono } from "hono";
 import { uuidSchema } from "@/lib/contract/common";
-import { bookingCalendarQuerySchema, createReservationBodySchema, requestCancellationBodySchema } from "@/lib/contract/reservations";
+import {
+  bookingCalendarQuerySchema,
+  createReservationBodySchema,
+  requestCancellationBodySchema,
+  studentReservationsQuerySchema,
+} from "@/lib/contract/reservations";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
+import { sendPage } from "../../http/cursor";
 import { readBody, readParam, readQuery } from "../../http/validate";
 import { getBookingCalendar } from "./booking-calendar.service";
 import { bookSlots } from "./booking.service";
@@ -24,9 +30,10 @@ export const reservationRoutes = new Hono<AppEnv>()
     const query = readQuery(c, bookingCalendarQuerySchema);
     return c.json(await getBookingCalendar(c.var.db, c.var.tenant, requireAuth(c), query));
   })
-  .get("/student/reservations", requireRole("student"), async (c) =>
-    c.json(await listStudentReservations(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
-  )
+  .get("/student/reservations", requireRole("student"), async (c) => {
+    const query = readQuery(c, studentReservationsQuerySchema);
+    return sendPage(c, await listStudentReservations(c.var.db, c.var.tenant.id, requireAuth(c).userId, query));
+  })
   .post("/student/reservations", requireRole("student"), async (c) => {
     const body = await readBody(c, createReservationBodySchema);
     const key = c.req.header("idempotency-key") ?? null;

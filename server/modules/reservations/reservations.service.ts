@@ -1,13 +1,18 @@
-import type { InstructorAssignment, Reservation } from "@/lib/contract/reservations";
+import { sql } from "drizzle-orm";
+import { DEFAULT_PAGE_SIZE } from "@/lib/contract/constants/paging";
+import type { InstructorAssignment, Reservation, StudentReservationScope, StudentReservationsQuery } from "@/lib/contract/reservations";
 import type { Db, DbOrTx, Tx } from "../../db/client";
+import { reservations } from "../../db/schema/reservations";
 import type { Auth, Tenant } from "../../http/context";
-import { conflict, notFound } from "../../http/errors";
+import type { Page } from "../../http/cursor";
+import { AppError, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { changeBalance } from "../balance/balance.service";
 import { getBookingSettings } from "../config/config.service";
 import { listAssignments } from "./assignments.repository";
 import { toReservation } from "./reservation-view";
-import { findReservationView, listReservationViews, updateIf, type ReservationRow } from "./reservations.repository";
+import { readReservationPage, type ScopeSpec } from "./reservation-pages";
+import { countCancellationsSince, findReservationView, updateIf, type ReservationRow } from "./reservations.repository";
 
 const NOT_FOUND = "Reserva no encontrada";
 const notCancellable = (message: string) => conflict("RESERVATION_NOT_CANCELLABLE", message);
@@ -19,9 +24,29 @@ export async function listStudentAssignments(db: DbOrTx, tenantId: string, stude
     .map((r) => ({ id: r.id, instructor: { id: r.instructorId, firstName: r.instructorFirstName }, license: r.license }));
 }
 
-export async function listStudentReservations(db: DbOrTx, tenantId: string, studentId: string, now = new Date()): Promise<Reservation[]> {
-  const [settings, views] = await Promise.all([getBookingSettings(db, tenantId), listReservationViews(db, tenantId, { studentId })]);
-  return views.map((v) => toReservation(v, now, settings.cancelDeadlineHours));
+function studentScope(scope: StudentReservationScope, studentId: string, now: Date): ScopeSpec {
+  switch (scope) {
+    case "upcoming":
+      return { filter: { studentId, extra: sql`${reservations.endAt} > ${now}` }, direction: "asc" };
+    case "previous":
+      return { filter: { studentId, extra: sql`${reservations.endAt} <= ${now}` }, direction: "desc" };
+    case "all":
+      return { filter: { studentId }, direction: "asc" };
+  }
+}
+
+export async function listStudentReservations(
+  db: DbOrTx,
+  tenantId: string,
+  studentId: string,
+  query: StudentReservationsQuery = { scope: "all", limit: DEFAULT_PAGE_SIZE },
+  now = new Date(),
+): Promise<Page<Reservation>> {
+  const [settings, page] = await Promise.all([
+    getBookingSettings(db, tenantId),
+    readReservationPage(db, tenantId, `student:${query.scope}`, studentScope(query.scope, studentId, now), query),
+  ]);
+  return { ...page, items: page.views.map((v) => toReservation(v, now, settings.cancelDeadlineHours)) };
 }
 
 export async function getStudentReservation(db: DbOrTx, tenantId: string, studentId: string, id: string, now = new Date()): Promise<Reservation> {
@@ -44,15 +69,38 @@ export async function refund(tx: Tx, tenantId: string, row: ReservationRow, desc
   });
 }
 
-// Cancels a request that the school has not confirmed yet, refunding it (spec §4).
+const DAY_MS = 86_400_000;
+
+export const tooManyCancellations = (max: number) =>
+  new AppError(
+    "TOO_MANY_CANCELLATIONS",
+    `Has alcanzado el máximo de ${max} ${max === 1 ? "cancelación" : "cancelaciones"} en 24 horas. Podrás cancelar de nuevo más tarde; si lo necesitas, contacta con la autoescuela.`,
+    429,
+  );
+
+// Cancels a request that the school has not confirmed yet, refunding it (spec §4). Each cancellation and its refund
+// write ledger rows, so a student may cancel at most max_cancellations_per_day times in any 24 hours (the school's
+// setting); an administrator acting as the student is not held to it (the school helping, not a loop).
 export async function cancelReservation(db: Db, tenant: Tenant, auth: Auth, id: string, now = new Date()): Promise<Reservation> {
+  const settings = await getBookingSettings(db, tenant.id);
   await db.transaction(async (tx) => {
-    const row = await updateIf(tx, tenant.id, id, { status: "requested", studentId: auth.userId, pendingRequest: false }, { status: "cancelled" });
+    const row = await updateIf(
+      tx,
+      tenant.id,
+      id,
+      { status: "requested", studentId: auth.userId, pendingRequest: false },
+      { status: "cancelled", cancelledAt: now, cancellationActedById: auth.impersonatorId },
+    );
     if (!row) {
       if (!(await findReservationView(tx, tenant.id, id, { studentId: auth.userId }))) throw notFound(NOT_FOUND);
       throw notCancellable("Esta reserva ya no se puede cancelar");
     }
+    // The refund locks the student's balance row, so two cancellations at once are counted one after the other.
     await refund(tx, tenant.id, row, "reserva_cancelada", auth.impersonatorId ?? auth.userId);
+    if (!auth.impersonatorId) {
+      const count = await countCancellationsSince(tx, tenant.id, auth.userId, new Date(now.getTime() - DAY_MS));
+      if (count > settings.maxCancellationsPerDay) throw tooManyCancellations(settings.maxCancellationsPerDay);
+    }
     await recordAudit(tx, tenant.id, auth, { action: "reservations.cancelled", targetType: "reservation", targetId: id });
   });
   return getStudentReservation(db, tenant.id, auth.userId, id, now);
@@ -68,7 +116,13 @@ export async function requestCancellation(db: Db, tenant: Tenant, auth: Auth, id
       tenant.id,
       id,
       { status: "confirmed", studentId: auth.userId, pendingRequest: false, startsAfter: deadline },
-      { cancellationRequestStatus: "pending", cancellationRequestReason: reason, cancellationRequestedAt: now, cancellationResponse: null },
+      {
+        cancellationRequestStatus: "pending",
+        cancellationRequestReason: reason,
+        cancellationRequestedAt: now,
+        cancellationResponse: null,
+        cancellationActedById: auth.impersonatorId,
+      },
     );
     if (!row) {
       if (!(await findReservationView(tx, tenant.id, id, { studentId: auth.userId }))) throw notFound(NOT_FOUND);

@@ -191,6 +191,13 @@ test("the instructor finishes today's lesson with both signatures; the student s
   expect(ics.status()).toBe(200);
   expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(await ics.text()).toContain("SUMMARY:Práctica finalizada (Permiso B)");
+  // Shown once (the server keeps a hash of its token): opened again, the dialog tells that a link is live.
+  await s.keyboard.press("Escape");
+  await s.getByRole("button", { name: "Suscribirse al calendario" }).click();
+  await expect(feedDialog.getByText(/Por seguridad, el enlace solo se muestra al crearlo/)).toBeVisible();
+  await expect(feedDialog.getByText("Si cambias tu contraseña, este enlace dejará de funcionar y tendrás que suscribirte de nuevo.")).toBeVisible();
+  await expect(feedDialog.getByLabel("Enlace de suscripción")).toHaveCount(0);
+  await expect(feedDialog.getByRole("button", { name: "Crear nuevo enlace" })).toBeVisible();
   // Switched off, the same URL is gone.
   await feedDialog.getByRole("button", { name: "Desactivar enlace" }).click();
   await s.getByRole("alertdialog", { name: "Desactivar enlace" }).getByRole("button", { name: "Desactivar" }).click();
