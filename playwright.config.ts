@@ -39,7 +39,20 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: systemChromium, args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
+  // The phone (390×844, touch) is the main screen of students and instructors. Journeys that differ on a phone live in
+  // `*.phone.spec.ts` and run only in the phone project; the others run once, on the desktop (CI's time budget).
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /\.phone\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: "phone",
+      testMatch: /\.phone\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: [
     {
       command: "node scripts/e2e-server.mjs",

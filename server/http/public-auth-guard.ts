@@ -65,7 +65,7 @@ export function publicAuthGuard(options: Partial<PublicAuthOptions> = {}) {
       if (address && address !== "unknown") {
         const wait = limiter.take(address);
         if (wait > 0) {
-          throw retryLater("TOO_MANY_REQUESTS", `Demasiadas peticiones desde tu conexión. Inténtalo de nuevo en ${wait} segundo(s).`, wait);
+          throw retryLater("TOO_MANY_REQUESTS", `Demasiadas peticiones desde tu conexión. Inténtalo de nuevo en ${wait} ${wait === 1 ? "segundo" : "segundos"}.`, wait);
         }
       }
       await withHashingSlot(() => next());

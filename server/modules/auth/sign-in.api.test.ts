@@ -85,7 +85,7 @@ describe("per-address limit on the public auth calls", () => {
     const refused = await call("/login", { method: "POST", host: tenant.host, headers, body: { username: "someone", password: "whatever1" } });
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ error: "TOO_MANY_REQUESTS", retryAfterSeconds: 20 });
-    expect(refused.json.message).toBe("Demasiadas peticiones desde tu conexión. Inténtalo de nuevo en 20 segundo(s).");
+    expect(refused.json.message).toBe("Demasiadas peticiones desde tu conexión. Inténtalo de nuevo en 20 segundos.");
     expect(refused.headers.get("retry-after")).toBe("20");
     expect((await call("/auth/set-password", { method: "POST", host: tenant.host, headers, rawBody: "{nope" })).status).toBe(429);
     // Another address, and the calls that need a session, are not affected.
