@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageCursorSchema, pageLimitSchema } from "./paging";
 import { newPasswordSchema } from "./auth";
 import { dniNieSchema } from "./cap";
 
@@ -32,13 +33,8 @@ export const userListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   kind: userKindSchema.optional(),
   status: z.enum(["active", "inactive", "all"]).default("all"),
-  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
-  limit: z.coerce
-    .number({ error: "El número de elementos por página no es válido" })
-    .int("El número de elementos por página no es válido")
-    .min(1, "El número de elementos por página no es válido")
-    .max(100, "El máximo es 100 elementos por página")
-    .default(20),
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(20),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 

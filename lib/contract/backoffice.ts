@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageCursorSchema, pageLimitSchema } from "./paging";
 import type { ConfigKey } from "./config";
 import { EDITABLE_SETTING_KEYS, LICENSE_CATALOGUE } from "./constants/backoffice";
 
@@ -42,13 +43,8 @@ export const assignmentQuerySchema = z.object({
   studentId: z.string().uuid("Alumno no válido").optional(),
   instructorId: z.string().uuid("Profesor no válido").optional(),
   search: z.string().trim().max(100).optional(),
-  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
-  limit: z.coerce
-    .number({ error: "El número de elementos por página no es válido" })
-    .int("El número de elementos por página no es válido")
-    .min(1, "El número de elementos por página no es válido")
-    .max(100, "El máximo es 100 elementos por página")
-    .default(20),
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(20),
 });
 
 export const createAssignmentBodySchema = z.object({
@@ -125,7 +121,6 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ data: z.array(auditEntrySchema), nextCursor: z.string().nullable(), actions: z.array(z.string()) });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export const OFFICE_LIST_MAX_LIMIT = 100;
 const INVALID_DAY = "La fecha no es válida";
 // A day of the school's calendar ('YYYY-MM-DD'): a real day between 1900 and 2200 (the range of isoDateTimeSchema).
 // '9999-99-99' matched the old pattern and overflowed into a year PostgreSQL cannot read (a 500).
@@ -138,23 +133,13 @@ export const dayQuerySchema = z
   }, INVALID_DAY)
   .refine((d) => d >= "1900-01-01" && d <= "2200-12-31", "La fecha está fuera del rango admitido");
 
-/** ?cursor=&limit= of the office's lists: a bad limit is refused (422), not capped, so a caller sees its mistake. */
-export const officeCursorSchema = z.string().max(2048, "La posición de la lista no es válida").optional();
-export const officeLimitSchema = (fallback: number) =>
-  z.coerce
-    .number({ error: "El número de elementos por página no es válido" })
-    .int("El número de elementos por página no es válido")
-    .min(1, "El número de elementos por página no es válido")
-    .max(OFFICE_LIST_MAX_LIMIT, `El máximo es ${OFFICE_LIST_MAX_LIMIT} elementos por página`)
-    .default(fallback);
-
 // 'from' after 'to' is no error: the answer is simply empty.
 export const auditQuerySchema = z.object({
   action: z.string().trim().max(60).optional(),
   actorId: z.string().uuid("Administrador no válido").optional(),
   from: dayQuerySchema.optional(),
   to: dayQuerySchema.optional(),
-  cursor: officeCursorSchema,
-  limit: officeLimitSchema(25),
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(25),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;

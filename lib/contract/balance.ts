@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageCursorSchema, pageLimitSchema } from "./paging";
 import { isoDateTimeSchema, uuidSchema } from "./common";
 import { balanceModeSchema } from "./config";
 
@@ -54,13 +55,8 @@ export const MAX_ADJUSTMENT = 10_000_000; // 100.000 € in cents, or about 2.77
 // A page of the desk's students by name; the next page's position is in X-Next-Cursor (lib/contract/paging.ts).
 export const deskStudentQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
-  limit: z.coerce
-    .number({ error: "El número de elementos por página no es válido" })
-    .int("El número de elementos por página no es válido")
-    .min(1, "El número de elementos por página no es válido")
-    .max(100, "El máximo es 100 elementos por página")
-    .default(20),
+  cursor: pageCursorSchema,
+  limit: pageLimitSchema(20),
 });
 
 export const deskStudentSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { STUDENT_PAGE_DEFAULT_LIMIT, STUDENT_PAGE_MAX_LIMIT } from "./constants/cap";
+import { pageCursorSchema, pageLimitSchema } from "./paging";
+import { STUDENT_PAGE_DEFAULT_LIMIT } from "./constants/cap";
 
 // The DNI/NIE rule is pure and shared with the forms (no dependencies beyond itself).
 import { isValidDniNie, normalizeDniNie } from "@/lib/cap/dni";
@@ -184,14 +185,9 @@ export const studentPageSchema = z.object({ data: z.array(capStudentSchema), pag
 export type StudentPage = z.infer<typeof studentPageSchema>;
 export const studentListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
-  cursor: z.string().max(2048, "La posición de la lista no es válida").optional(),
+  cursor: pageCursorSchema,
   page: z.coerce.number().int("La página no es válida").min(1, "La página no es válida").max(1_000_000, "La página no es válida").default(1),
-  limit: z.coerce
-    .number({ error: "El límite no es válido" })
-    .int("El límite no es válido")
-    .min(1, "El límite no es válido")
-    .max(STUDENT_PAGE_MAX_LIMIT, `El límite máximo es ${STUDENT_PAGE_MAX_LIMIT}`)
-    .default(STUDENT_PAGE_DEFAULT_LIMIT),
+  limit: pageLimitSchema(STUDENT_PAGE_DEFAULT_LIMIT),
 });
 export type StudentListQuery = z.input<typeof studentListQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { pageLimitSchema } from "./paging";
 import { uuidSchema } from "./common";
-import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX } from "./constants/messaging";
+import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_DEFAULT } from "./constants/messaging";
 
 export const contactSchema = z.object({
   id: uuidSchema,
@@ -52,12 +53,7 @@ export const messageListSchema = z.array(messageSchema);
 const cursorSchema = z.uuid({ error: "El cursor de mensajes no es válido" });
 export const messagePageQuerySchema = z
   .object({
-    limit: z.coerce
-      .number({ error: "El límite debe ser un número" })
-      .int({ error: "El límite debe ser un número entero" })
-      .min(1, { error: "El límite debe ser al menos 1" })
-      .max(MESSAGES_PAGE_MAX, { error: `El límite no puede superar ${MESSAGES_PAGE_MAX}` })
-      .default(MESSAGES_PAGE_DEFAULT),
+    limit: pageLimitSchema(MESSAGES_PAGE_DEFAULT),
     before: cursorSchema.optional(),
     after: cursorSchema.optional(),
   })

@@ -113,14 +113,15 @@ describe("paging a conversation", () => {
     expect(await page(student, id, `?before=${half.nextCursor}&limit=25`)).toEqual({ messages: expect.any(Array), nextCursor: null });
   });
 
-  it("honours limit up to 100 and refuses other values with the spec's error format", async () => {
+  it("honours limit up to 100, caps a larger one, and refuses other values with the spec's error format", async () => {
     const id = await open(student, instructor);
     const all = await seed(id, 120, student, instructor);
     expect((await page(student, id, "?limit=1")).messages.map((m) => m.id)).toEqual(all.slice(-1));
     const max = await page(student, id, `?limit=${MESSAGES_PAGE_MAX}`);
     expect(max.messages).toHaveLength(MESSAGES_PAGE_MAX);
     expect(max.nextCursor).toBe(all[20]);
-    for (const bad of ["0", "101", "-5", "abc", "2.5", ""]) {
+    for (const over of ["101", "5000"]) expect(await page(student, id, `?limit=${over}`)).toEqual(max);
+    for (const bad of ["0", "-5", "abc", "2.5", ""]) {
       const res = await call(student, `/conversations/${id}/messages?limit=${bad}`);
       expect([bad, res.status]).toEqual([bad, 422]);
       expect(res.json).toEqual(expect.objectContaining({ error: "VALIDATION_ERROR", message: expect.any(String) }));
