@@ -27,6 +27,8 @@ const nextConfig: NextConfig = {
   // Native, WASM or model-loading packages must be required by Node at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",
+    // A 49k-word list read once by the password rule: required at run time, not copied into a server chunk.
+    "@zxcvbn-ts/language-common",
     "@node-rs/argon2",
     "pg",
     "sharp",
