@@ -23,6 +23,9 @@ const copies = [
   ["node_modules/@vladmandic/human/models/blazeface.json", path.join(out, "node_modules/@vladmandic/human/models/blazeface.json")],
   ["node_modules/@vladmandic/human/models/blazeface.bin", path.join(out, "node_modules/@vladmandic/human/models/blazeface.bin")],
 ];
+// Local data never belongs in an image: Turbopack's trace of proxy.ts (whose session check runs the API in process)
+// follows the API's key paths into .data and ignores outputFileTracingExcludes, so the folder is dropped here.
+fs.rmSync(path.join(out, ".data"), { recursive: true, force: true });
 for (const [from, to] of copies) {
   fs.mkdirSync(path.dirname(to), { recursive: true });
   fs.cpSync(from, to, { recursive: true });
