@@ -13,6 +13,7 @@ const config = (overrides: Partial<Record<keyof ConfigResponse, string>> = {}): 
     balance_mode: "time",
     booking_horizon_days: "60",
     max_cancellations_per_day: "5",
+    booking_min_notice_hours: "12",
     ...overrides,
   };
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])) as ConfigResponse;

@@ -9,6 +9,10 @@ export type BookingConfig = {
   hourlyPriceCents: number;
   cancelDeadlineHours: number;
   isDirectMode: boolean;
+  /** How many days ahead a slot may start (the phone's strip ends there). */
+  horizonDays: number;
+  /** Hours before a lesson from which it can no longer be booked (slots inside are not offered). */
+  minNoticeHours: number;
 };
 
 const toInt = (value: string | undefined, fallback: number) => {
@@ -30,6 +34,8 @@ export function readBookingConfig(config: ConfigResponse): BookingConfig {
     hourlyPriceCents: toInt(config.hourly_price.value, 0),
     cancelDeadlineHours: toInt(config.reservation_cancel_deadline_hours.value, 24),
     isDirectMode: config.reservation_mode.value === "direct",
+    horizonDays: toInt(config.booking_horizon_days.value, 60),
+    minNoticeHours: toInt(config.booking_min_notice_hours.value, 12),
   };
 }
 

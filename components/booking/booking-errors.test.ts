@@ -9,6 +9,12 @@ describe("readBookingFailure", () => {
     expect(readBookingFailure(error)).toEqual({ kind: "slots-unavailable", slots: [slot] });
   });
 
+  it("reads INSIDE_MINIMUM_NOTICE as slots to remove, with the server's reason", () => {
+    const message = "Las prácticas deben reservarse con al menos 12 horas de antelación";
+    const error = new ApiError(422, { error: "INSIDE_MINIMUM_NOTICE", message, minNoticeHours: 12, unavailable_slots: [slot] });
+    expect(readBookingFailure(error)).toEqual({ kind: "slots-unavailable", slots: [slot], reason: message });
+  });
+
   it("reads INSUFFICIENT_BALANCE with the server message or the spec's fallback", () => {
     expect(readBookingFailure(new ApiError(422, { error: "INSUFFICIENT_BALANCE", message: "Sin saldo" }))).toEqual({
       kind: "insufficient-balance",

@@ -3,7 +3,8 @@ import type { Slot, SlotsUnavailableBody } from "@/lib/contract/reservations";
 import { INSUFFICIENT_BALANCE_MESSAGE } from "@/lib/contract/constants/reservations";
 
 export type BookingFailure =
-  | { kind: "slots-unavailable"; slots: Slot[] }
+  /** `reason`: the server's words when the slots are refused for a rule (INSIDE_MINIMUM_NOTICE), not taken. */
+  | { kind: "slots-unavailable"; slots: Slot[]; reason?: string }
   | { kind: "insufficient-balance"; message: string }
   | { kind: "other"; message: string };
 
@@ -12,9 +13,13 @@ const UNEXPECTED = "Ha ocurrido un error inesperado. Por favor, inténtalo de nu
 // Spec §8, reservations and booking: how a failed booking is read.
 export function readBookingFailure(error: unknown): BookingFailure {
   if (error instanceof ApiError) {
-    if (error.code === "SLOTS_UNAVAILABLE") {
+    if (error.code === "SLOTS_UNAVAILABLE" || error.code === "INSIDE_MINIMUM_NOTICE") {
       const slots = (error.body as Partial<SlotsUnavailableBody>).unavailable_slots;
-      if (Array.isArray(slots) && slots.length > 0) return { kind: "slots-unavailable", slots };
+      if (Array.isArray(slots) && slots.length > 0) {
+        return error.code === "INSIDE_MINIMUM_NOTICE" && error.serverMessage
+          ? { kind: "slots-unavailable", slots, reason: error.serverMessage }
+          : { kind: "slots-unavailable", slots };
+      }
     }
     if (error.code === "INSUFFICIENT_BALANCE") {
       return { kind: "insufficient-balance", message: error.serverMessage ?? INSUFFICIENT_BALANCE_MESSAGE };

@@ -14,6 +14,15 @@ import { WizardHeader, type WizardStep } from "./wizard-header";
 
 const RESERVATIONS_PATH = "/student/reservations";
 
+const bookedText = (count: number, isDirectMode: boolean) =>
+  isDirectMode
+    ? count === 1
+      ? "Se ha confirmado 1 reserva correctamente."
+      : `Se han confirmado ${count} reservas correctamente.`
+    : count === 1
+      ? "Se ha enviado 1 solicitud de reserva. La autoescuela la revisará pronto."
+      : `Se han enviado ${count} solicitudes de reserva. La autoescuela las revisará pronto.`;
+
 // The booking wizard (spec §2, §4): 'Inicio' → 'Hora' → 'Confirmar'.
 export function BookingWizard() {
   const router = useRouter();
@@ -23,6 +32,8 @@ export function BookingWizard() {
   const [durationSeconds, setDurationSeconds] = useState<number | null>(null);
   const [selection, setSelection] = useState<Slot[]>([]);
   const [weekStart, setWeekStart] = useState(() => startOfSpanishWeek(new Date()));
+  // The phone's picker: the day it shows ('YYYY-MM-DD'), kept while the student goes to 'Confirmar' and back.
+  const [day, setDay] = useState<string | null>(null);
   const [message, setMessage] = useState("");
   const hasAutoSelected = useRef(false);
 
@@ -64,6 +75,8 @@ export function BookingWizard() {
           onSelectionChange={setSelection}
           weekStart={weekStart}
           onWeekChange={setWeekStart}
+          day={day}
+          onDayChange={setDay}
           onContinue={() => setStep(3)}
         />
       ) : (
@@ -74,14 +87,9 @@ export function BookingWizard() {
           onMessageChange={setMessage}
           onSelectionChange={setSelection}
           onNoSlotsLeft={() => setStep(2)}
+          onChangeSlots={() => setStep(2)}
           onBooked={(count, isDirectMode) => {
-            toast({
-              title: isDirectMode ? "Reserva confirmada" : "Reserva solicitada",
-              description: isDirectMode
-                ? `Se han confirmado ${count} reserva(s) correctamente.`
-                : `Se han enviado ${count} solicitud(es) de reserva. La autoescuela las revisará pronto.`,
-              variant: "success",
-            });
+            toast({ title: isDirectMode ? "Reserva confirmada" : "Reserva solicitada", description: bookedText(count, isDirectMode), variant: "success" });
             router.push(RESERVATIONS_PATH);
           }}
         />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -16,7 +16,9 @@ import { formatMoney } from "@/lib/format/money";
 import { balanceQueries } from "@/components/balance/queries";
 import { readBookingConfig } from "./booking-config";
 import { readBookingFailure } from "./booking-errors";
-import { configQueries } from "./queries";
+import { selectionConflicts, selectionSpan, type SelectionConflict } from "./conflicts";
+import { ConflictsDialog } from "./conflicts-dialog";
+import { bookingQueries, configQueries } from "./queries";
 import { removeSlots, selectionTotal } from "./selection";
 import { SlotsUnavailableDialog } from "./slots-unavailable-dialog";
 import { useCreateReservations } from "./use-create-reservations";
@@ -30,28 +32,48 @@ type Props = {
   onMessageChange: (message: string) => void;
   onSelectionChange: (selection: Slot[]) => void;
   onNoSlotsLeft: () => void;
+  /** Back to 'Hora' to change the selection (the conflicts warning's 'Cambiar horarios'). */
+  onChangeSlots: () => void;
   onBooked: (count: number, isDirectMode: boolean) => void;
 };
 
 // Step 3 'Confirmar' (spec §2, §4, §8).
-export function ConfirmStep({ assignment, selection, message, onMessageChange, onSelectionChange, onNoSlotsLeft, onBooked }: Props) {
+export function ConfirmStep({ assignment, selection, message, onMessageChange, onSelectionChange, onNoSlotsLeft, onChangeSlots, onBooked }: Props) {
+  const client = useQueryClient();
   const config = useQuery(configQueries.config());
   const balance = useQuery(balanceQueries.balance());
+  const span = selectionSpan(selection);
+  // Asked as the step opens, so the warning is ready by the time the student presses the button.
+  useQuery({ ...bookingQueries.conflicts(span ?? { start: "", end: "" }), enabled: span !== null });
   const create = useCreateReservations();
-  const [unavailable, setUnavailable] = useState<Slot[] | null>(null);
+  const [unavailable, setUnavailable] = useState<{ slots: Slot[]; reason?: string } | null>(null);
+  const [conflicts, setConflicts] = useState<SelectionConflict[] | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
   const booking = config.data ? readBookingConfig(config.data) : null;
   const mode = balance.data?.balanceMode ?? (config.data?.balance_mode.value === "money" ? "money" : "time");
-  const isBusy = create.isPending || create.isSuccess;
+  const isBusy = create.isPending || create.isSuccess || isChecking;
   const total = selectionTotal(selection, mode, booking?.hourlyPriceCents ?? 0);
 
-  const onConfirm = () => {
+  // The student's CAP sessions and exams at the same time are warned about first; a failed look-up warns of nothing.
+  const onConfirm = async () => {
+    if (span) {
+      setIsChecking(true);
+      const found = await client.fetchQuery(bookingQueries.conflicts(span)).then((list) => selectionConflicts(list, selection), () => []);
+      setIsChecking(false);
+      if (found.length > 0) return setConflicts(found);
+    }
+    book();
+  };
+
+  const book = () => {
+    setConflicts(null);
     create.mutate(
       { instructorId: assignment.instructor.id, licenseId: assignment.license.id, message, slots: selection },
       {
         onSuccess: (data) => onBooked(data.reservations.length, booking?.isDirectMode ?? false),
         onError: (error) => {
           const failure = readBookingFailure(error);
-          if (failure.kind === "slots-unavailable") setUnavailable(failure.slots);
+          if (failure.kind === "slots-unavailable") setUnavailable({ slots: failure.slots, reason: failure.reason });
           else if (failure.kind === "insufficient-balance")
             toast({ title: "Saldo insuficiente", description: failure.message, variant: "warning" });
           else toast({ title: "Error al crear la reserva", description: failure.message, variant: "destructive" });
@@ -61,7 +83,7 @@ export function ConfirmStep({ assignment, selection, message, onMessageChange, o
   };
 
   const onAcknowledge = () => {
-    const remaining = removeSlots(selection, unavailable ?? []);
+    const remaining = removeSlots(selection, unavailable?.slots ?? []);
     const removed = selection.length - remaining.length;
     setUnavailable(null);
     onSelectionChange(remaining);
@@ -140,12 +162,21 @@ export function ConfirmStep({ assignment, selection, message, onMessageChange, o
 
       <div className="flex justify-end">
         {/* Stays busy after success too: the redirect is on its way and a second click must not book again. */}
-        <Button onClick={onConfirm} disabled={isBusy || selection.length === 0} size="lg">
+        <Button onClick={() => void onConfirm()} disabled={isBusy || selection.length === 0} size="lg" className="min-h-11">
           {isBusy ? "Procesando..." : "Confirmar reservas"}
         </Button>
       </div>
 
-      <SlotsUnavailableDialog slots={unavailable} onAcknowledge={onAcknowledge} />
+      <SlotsUnavailableDialog slots={unavailable?.slots ?? null} reason={unavailable?.reason} onAcknowledge={onAcknowledge} />
+      <ConflictsDialog
+        conflicts={conflicts}
+        onBookAnyway={book}
+        onChangeSlots={() => {
+          setConflicts(null);
+          onChangeSlots();
+        }}
+        onClose={() => setConflicts(null)}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, type Answer } from "@/lib/api-client";
 import type { configResponseSchema } from "@/lib/contract/config";
-import type { bookingCalendarSchema, instructorAssignmentListSchema } from "@/lib/contract/reservations";
+import type { bookingCalendarSchema, bookingConflictListSchema, instructorAssignmentListSchema } from "@/lib/contract/reservations";
 
 // Spec §9: configuration fresh for 5 minutes, assignments for 1 minute.
 export const configQueries = {
@@ -32,5 +32,13 @@ export const bookingQueries = {
       },
       // Availability changes as other students book: keep it short-lived.
       staleTime: 30_000,
+    }),
+  /** The student's CAP sessions and exams overlapping [start, end): warned about before confirming. */
+  conflicts: ({ start, end }: { start: string; end: string }) =>
+    queryOptions({
+      queryKey: ["booking-conflicts", start, end] as const,
+      queryFn: ({ signal }) =>
+        apiGet<Answer<typeof bookingConflictListSchema>>(`/student/reservations/conflicts?${new URLSearchParams({ start, end })}`, signal),
+      staleTime: 60_000,
     }),
 };

@@ -14,10 +14,11 @@ import { formatLongDay, formatTimeRange } from "@/lib/format/dates";
 
 const describe = (slot: Slot) => `${formatLongDay(slot.start)}, ${formatTimeRange(slot.start, slot.end)}`;
 
-type Props = { slots: Slot[] | null; onAcknowledge: () => void };
+/** `reason`: why they are refused when it is a rule of the school (the minimum notice), not another booking. */
+type Props = { slots: Slot[] | null; reason?: string; onAcknowledge: () => void };
 
 // Spec §8 SLOTS_UNAVAILABLE: one slot is named; several are listed. Acknowledging removes them from the selection.
-export function SlotsUnavailableDialog({ slots, onAcknowledge }: Props) {
+export function SlotsUnavailableDialog({ slots, reason, onAcknowledge }: Props) {
   const isSingle = slots?.length === 1;
   return (
     <Dialog open={slots !== null} onOpenChange={(open) => !open && onAcknowledge()}>
@@ -30,6 +31,7 @@ export function SlotsUnavailableDialog({ slots, onAcknowledge }: Props) {
               : "Los siguientes horarios ya no están disponibles y se han eliminado de tu selección:"}
           </DialogDescription>
         </DialogHeader>
+        {reason ? <p className="text-sm font-medium">{`${reason}.`}</p> : null}
         {slots && !isSingle ? (
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {slots.map((s) => (

@@ -7,23 +7,21 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Spinner } from "@/components/ui/spinner";
 import type { InstructorAssignment, Slot } from "@/lib/contract/reservations";
 import { formatDuration } from "@/lib/format/duration";
-import { startOfSpanishWeek } from "@/lib/format/dates";
 import { balanceQueries } from "@/components/balance/queries";
 import { formatAmount, formatBalance } from "@/components/balance/balance-amount";
 import { readBookingConfig } from "./booking-config";
-import { BookingLegend } from "./booking-legend";
 import { BookingUnavailable, CalendarLoadError } from "./calendar-load-error";
 import { CalendarSkeleton } from "./calendar-skeleton";
 import { InsufficientBalanceDialog, type InsufficientBalance } from "./insufficient-balance-dialog";
 import { configQueries } from "./queries";
-import { selectionTotal, toggleSlot, type DisplayEvent } from "./selection";
-import { useSlotCalendar } from "./use-slot-calendar";
+import { selectionTotal, toggleSlot } from "./selection";
+import { useIsPhone } from "./use-is-phone";
+import { WeekSlotGrid } from "./week-slot-grid";
 
-// FullCalendar renders in the browser only (notes/stack.md: time formatting differs between Node and Chromium).
-const BookingCalendar = dynamic(() => import("./booking-calendar").then((m) => m.BookingCalendar), {
+// Each view is fetched when it first renders, so the wizard's first load carries neither (and a phone never the grid).
+const PhoneSlotPicker = dynamic(() => import("./phone-slot-picker").then((m) => m.PhoneSlotPicker), {
   ssr: false,
   loading: () => <CalendarSkeleton />,
 });
@@ -36,43 +34,44 @@ type Props = {
   onSelectionChange: (selection: Slot[]) => void;
   weekStart: Date;
   onWeekChange: (weekStart: Date) => void;
+  /** The day the phone's picker shows ('YYYY-MM-DD'); null for today. */
+  day: string | null;
+  onDayChange: (day: string) => void;
   onContinue: () => void;
 };
 
-// Step 2 'Hora' (spec §2, §4, §5).
+// Step 2 'Hora' (spec §2, §4, §5): the week grid on a wide screen, a day picker made for a thumb on a phone. Both
+// show the same answer of GET /student/reservations/calendar and share the selection and its balance rules.
 export function TimeStep(props: Props) {
-  const { assignment, durationSeconds, selection, onSelectionChange, weekStart } = props;
+  const { assignment, durationSeconds, selection, onSelectionChange } = props;
   const config = useQuery(configQueries.config());
   const balance = useQuery(balanceQueries.balance());
+  const isPhone = useIsPhone();
   const booking = config.data ? readBookingConfig(config.data) : null;
   const options = booking?.durationOptions ?? [];
   const duration = durationSeconds !== null && options.includes(durationSeconds) ? durationSeconds : (options[0] ?? null);
-  const calendar = useSlotCalendar(assignment.instructor.id, duration, weekStart, selection);
   const [pendingDuration, setPendingDuration] = useState<number | null>(null);
   const [shortfall, setShortfall] = useState<InsufficientBalance | null>(null);
-  // No navigation to weeks before the current one (spec §4).
-  const [firstWeek] = useState(() => startOfSpanishWeek(new Date()));
 
   useEffect(() => {
     if (booking?.durationError) console.error(booking.durationError);
   }, [booking?.durationError]);
 
-  if (config.isPending || balance.isPending) return <CalendarSkeleton />;
+  if (config.isPending || balance.isPending || isPhone === null) return <CalendarSkeleton />;
   if ((config.error && !config.data) || (balance.error && !balance.data)) return <CalendarLoadError />;
   if (!booking || !balance.data || duration === null) return <BookingUnavailable />;
 
   const mode = balance.data.balanceMode;
   const currentBalance = balance.data;
   const { hourlyPriceCents } = booking;
-  const onSlotClick = (event: DisplayEvent) => {
-    const slot = { start: event.start, end: event.end };
+  const onToggle = (slot: Slot) => {
     const outcome = toggleSlot(selection, slot, currentBalance, hourlyPriceCents);
     if (outcome.kind === "insufficient-balance") {
       setShortfall({ mode, available: outcome.available, alreadySelected: outcome.alreadySelected });
-      return;
+      return false;
     }
-    calendar.highlight(slot);
     onSelectionChange(outcome.selection);
+    return true;
   };
   const onDurationPick = (value: string) => {
     const next = Number(value);
@@ -86,7 +85,7 @@ export function TimeStep(props: Props) {
       <div className="flex flex-wrap items-end justify-between gap-4 rounded-xl border bg-card p-4">
         <div className="grid gap-2">
           <Label htmlFor="practice-duration">Duración de la práctica</Label>
-          <NativeSelect id="practice-duration" className="w-40" value={String(duration)} onChange={(e) => onDurationPick(e.target.value)}>
+          <NativeSelect id="practice-duration" className="h-11 w-40 sm:h-9" value={String(duration)} onChange={(e) => onDurationPick(e.target.value)}>
             {options.map((o) => (
               <option key={o} value={String(o)}>
                 {formatDuration(o)}
@@ -108,33 +107,29 @@ export function TimeStep(props: Props) {
         </dl>
       </div>
 
-      <BookingLegend />
-      {calendar.query.error && !calendar.query.data ? (
-        <CalendarLoadError />
-      ) : calendar.query.isPending ? (
-        <CalendarSkeleton />
+      {isPhone ? (
+        <PhoneSlotPicker
+          instructorId={assignment.instructor.id}
+          durationSeconds={duration}
+          horizonDays={booking.horizonDays}
+          selection={selection}
+          day={props.day}
+          onDayChange={props.onDayChange}
+          onToggle={onToggle}
+        />
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border bg-card p-2 sm:p-4">
-          {calendar.query.isPlaceholderData ? (
-            <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/60" aria-busy="true">
-              <Spinner className="size-6" />
-            </div>
-          ) : null}
-          <BookingCalendar
-            events={calendar.events}
-            highlightedKey={calendar.highlightedKey}
-            initialDate={weekStart}
-            validStart={firstWeek}
-            onRangeChange={(range) => {
-              if (range.start.getTime() !== weekStart.getTime()) props.onWeekChange(range.start);
-            }}
-            onSlotClick={onSlotClick}
-          />
-        </div>
+        <WeekSlotGrid
+          instructorId={assignment.instructor.id}
+          durationSeconds={duration}
+          selection={selection}
+          weekStart={props.weekStart}
+          onWeekChange={props.onWeekChange}
+          onToggle={onToggle}
+        />
       )}
 
       <div className="sticky bottom-0 z-20 -mx-1 flex justify-end border-t bg-background/95 px-1 py-3 backdrop-blur">
-        <Button onClick={props.onContinue} disabled={selection.length === 0}>
+        <Button onClick={props.onContinue} disabled={selection.length === 0} className="h-11 w-full sm:h-9 sm:w-auto">
           Continuar
         </Button>
       </div>

@@ -76,6 +76,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "GET /student/balance/history": STUDENT,
   "GET /student/instructor-assignments": STUDENT,
   "GET /student/reservations/calendar": STUDENT,
+  "GET /student/reservations/conflicts": STUDENT,
   "GET /student/reservations": STUDENT,
   "POST /student/reservations": STUDENT,
   "GET /student/reservations/:id": STUDENT,

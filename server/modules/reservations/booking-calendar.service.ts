@@ -69,6 +69,8 @@ export async function getBookingCalendar(
       durationSeconds: duration,
       now: now.getTime(),
       timeZone: tenant.timeZone,
+      // Inside the school's minimum notice nothing is offered (booking there is refused too: INSIDE_MINIMUM_NOTICE).
+      minNoticeHours: settings.minNoticeHours,
     });
     // Beyond the school's booking horizon nothing is offered (booking there is refused too).
     const horizonEnd = now.getTime() + settings.horizonDays * 86_400_000;

@@ -13,7 +13,7 @@ import { findKey } from "./idempotency.repository";
 import { EXCLUSION_VIOLATION, RETRYABLE, pgErrorCode } from "../../db/pg-errors";
 import { toReservation } from "./reservation-view";
 import { listActiveBusy } from "./reservations.repository";
-import { availabilityWindows, generateSlots, overlaps, slotKey, type Interval } from "./slots";
+import { availabilityWindows, earliestStart, generateSlots, overlaps, slotKey, type Interval } from "./slots";
 
 export type BookingInput = {
   instructorId: string;
@@ -40,6 +40,15 @@ const DAY_MS = 86_400_000;
 const parseSlots = (input: BookingInput): Interval[] =>
   input.slots.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) })).sort((a, b) => a.start - b.start);
 
+const hours = (n: number) => (n === 1 ? "1 hora" : `${n} horas`);
+
+/** 422 INSIDE_MINIMUM_NOTICE: the slots start sooner than the school's minimum notice allows. */
+export const insideMinimumNotice = (slots: Interval[], minNoticeHours: number) =>
+  new AppError("INSIDE_MINIMUM_NOTICE", `Las prácticas deben reservarse con al menos ${hours(minNoticeHours)} de antelación`, 422, {
+    minNoticeHours,
+    unavailable_slots: slots.map(iso),
+  });
+
 // Every slot must be a lesson length the school allows, inside its booking horizon, and not overlap another.
 function checkSlots(slots: Interval[], settings: BookingSettings, now: Date): void {
   const horizonEnd = now.getTime() + settings.horizonDays * DAY_MS;
@@ -50,6 +59,10 @@ function checkSlots(slots: Interval[], settings: BookingSettings, now: Date): vo
     }
   }
   if (slots.some((s, i) => i > 0 && overlaps(s, slots[i - 1]!))) throw invalid("Los horarios seleccionados se solapan");
+  // A slot already begun stays SLOTS_UNAVAILABLE (it is not a free slot at all); one still ahead but too soon is this.
+  const earliest = earliestStart(now.getTime(), settings.minNoticeHours);
+  const tooSoon = slots.filter((s) => s.start >= now.getTime() && s.start < earliest);
+  if (tooSoon.length > 0) throw insideMinimumNotice(tooSoon, settings.minNoticeHours);
 }
 
 // Each slot is checked against its own day only (a day either side covers any time zone), so the work is bounded by

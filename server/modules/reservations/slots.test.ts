@@ -1,4 +1,4 @@
-import { availabilityWindows, generateSlots, mergeIntervals, nextLocalHour, subtractIntervals, type Interval, type WeeklyRule } from "./slots";
+import { availabilityWindows, earliestStart, generateSlots, mergeIntervals, nextLocalHour, subtractIntervals, type Interval, type WeeklyRule } from "./slots";
 import { localToUtc } from "@/lib/time/zoned-time";
 
 const TZ = "Europe/Madrid";
@@ -11,9 +11,11 @@ const every = (s: number, e: number): WeeklyRule[] =>
 
 const longAgo = at("2000-01-01T00:00:00Z");
 
-function slotsFor(rules: WeeklyRule[], from: string, to: string, options: { duration?: number; now?: number; busy?: Interval[] } = {}) {
+type SlotOptions = { duration?: number; now?: number; busy?: Interval[]; minNoticeHours?: number };
+function slotsFor(rules: WeeklyRule[], from: string, to: string, options: SlotOptions = {}) {
   const windows = availabilityWindows({ rules, overrides: [], timeZone: TZ, from: at(from), to: at(to) });
-  return generateSlots({ windows, busy: options.busy ?? [], durationSeconds: options.duration ?? 3600, now: options.now ?? longAgo, timeZone: TZ });
+  const { busy = [], duration = 3600, now = longAgo, minNoticeHours } = options;
+  return generateSlots({ windows, busy, durationSeconds: duration, now, timeZone: TZ, minNoticeHours });
 }
 
 describe("interval helpers", () => {
@@ -190,5 +192,53 @@ describe("daylight saving in Europe/Madrid", () => {
     );
     expect([...localHours].sort()).toEqual(["08:00", "09:00", "10:00", "11:00", "12:00", "13:00", "16:00", "17:00", "18:00", "19:00"]);
     expect(week).toHaveLength(100);
+  });
+});
+
+describe("minimum notice (the school's 'Antelación mínima para reservar')", () => {
+  const local = (list: Interval[]) =>
+    list.map((s) => new Intl.DateTimeFormat("es-ES", { timeZone: TZ, day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(s.start));
+
+  it("offers nothing that starts sooner than the notice, and a slot exactly at its end", () => {
+    // Tuesday 14 January 2025, 22:00 CET: 12 hours later is Wednesday 10:00.
+    const now = at("2025-01-14T21:00:00Z");
+    const slots = slotsFor(every(8, 20), "2025-01-14T23:00:00Z", "2025-01-15T23:00:00Z", { now, minNoticeHours: 12 });
+    expect(local(slots)[0]).toBe("15, 10:00");
+    expect(slots).toHaveLength(10);
+    // The student who booked 08:00 at 04:17 the same morning: with the notice, 08:00 is not offered; 17:00 is the first.
+    const early = slotsFor(every(8, 20), "2025-01-14T23:00:00Z", "2025-01-15T23:00:00Z", { now: at("2025-01-15T03:17:00Z"), minNoticeHours: 12 });
+    expect(local(early)[0]).toBe("15, 17:00");
+  });
+
+  it("with no notice (0 or absent) offers every future slot, as before", () => {
+    const now = at("2025-01-15T03:17:00Z"); // 04:17 local
+    const day = ["2025-01-14T23:00:00Z", "2025-01-15T23:00:00Z"] as const;
+    expect(local(slotsFor(every(8, 20), ...day, { now, minNoticeHours: 0 }))[0]).toBe("15, 08:00");
+    expect(slotsFor(every(8, 20), ...day, { now })).toEqual(slotsFor(every(8, 20), ...day, { now, minNoticeHours: 0 }));
+  });
+
+  it("counts real hours across the March change (a local clock would be an hour short)", () => {
+    // Saturday 29 March 2025, 20:17 CET. Clocks jump 02:00 → 03:00, so 12 real hours later is Sunday 09:17 CEST.
+    const now = at("2025-03-29T19:17:00Z");
+    const slots = slotsFor(every(8, 20), "2025-03-29T23:00:00Z", "2025-03-30T22:00:00Z", { now, minNoticeHours: 12 });
+    expect(local(slots)[0]).toBe("30, 10:00");
+    expect(iso(slots)[0]).toBe("2025-03-30T08:00:00.000Z/2025-03-30T09:00:00.000Z");
+  });
+
+  it("counts real hours across the October change (a local clock would be an hour long)", () => {
+    // Saturday 25 October 2025, 20:30 CEST. Clocks go back 03:00 → 02:00: 13 real hours later is Sunday 08:30 CET
+    // (a wall clock would say 09:30 and offer 10:00 first; no notice would offer 08:00).
+    const now = at("2025-10-25T18:30:00Z");
+    const slots = slotsFor(every(8, 20), "2025-10-25T22:00:00Z", "2025-10-26T23:00:00Z", { now, minNoticeHours: 13 });
+    expect(local(slots)[0]).toBe("26, 09:00");
+    expect(slots).toHaveLength(11);
+  });
+
+  it("reaches across days and ignores a negative notice", () => {
+    const now = at("2025-01-13T07:00:00Z"); // Monday 08:00
+    const week = slotsFor(every(8, 20), "2025-01-12T23:00:00Z", "2025-01-19T23:00:00Z", { now, minNoticeHours: 168 });
+    expect(week).toEqual([]);
+    expect(earliestStart(now, -5)).toBe(now);
+    expect(earliestStart(now, 2)).toBe(now + 7_200_000);
   });
 });

@@ -104,15 +104,21 @@ export type SlotsInput = {
   durationSeconds: number;
   now: number;
   timeZone: string;
+  /** The school's minimum notice: no slot starts sooner than this many hours after now (0 when absent). */
+  minNoticeHours?: number;
 };
 
-/** Bookable slots: start on a whole local hour, not before now, last the duration, inside free time. */
-export function generateSlots({ windows, busy, durationSeconds, now, timeZone }: SlotsInput): Interval[] {
+/** The earliest instant a slot may start: now plus the minimum notice (real elapsed hours, whatever the clocks do). */
+export const earliestStart = (now: number, minNoticeHours = 0) => now + Math.max(0, minNoticeHours) * HOUR;
+
+/** Bookable slots: start on a whole local hour, not before now plus the notice, last the duration, inside free time. */
+export function generateSlots({ windows, busy, durationSeconds, now, timeZone, minNoticeHours }: SlotsInput): Interval[] {
   const length = durationSeconds * 1000;
   if (!(length > 0)) return [];
+  const earliest = earliestStart(now, minNoticeHours);
   const slots: Interval[] = [];
   for (const free of subtractIntervals(windows, busy)) {
-    for (let t = nextLocalHour(Math.max(free.start, now), timeZone); t + length <= free.end; t = nextLocalHour(t + HOUR, timeZone)) {
+    for (let t = nextLocalHour(Math.max(free.start, earliest), timeZone); t + length <= free.end; t = nextLocalHour(t + HOUR, timeZone)) {
       slots.push({ start: t, end: t + length });
     }
   }
