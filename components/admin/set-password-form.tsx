@@ -6,7 +6,7 @@ import { TenantFailure } from "@/components/auth/tenant-failure";
 import { usePublicTenantInfo } from "@/components/auth/use-public-tenant-info";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { apiPost, errorText } from "@/lib/api-client";
 import type { TenantInfo } from "@/lib/contract/tenant";
@@ -56,7 +56,8 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
         <CardHeader className="text-center">
           <p className="text-sm text-muted-foreground">{tenant?.name ?? ""}</p>
           {tenant ? null : <TenantFailure error={tenantError} />}
-          <CardTitle className="text-xl">Establecer contraseña</CardTitle>
+          {/* The page's title is its heading (the card title is a div): a screen reader's heading list finds it. */}
+          <h1 className="text-xl leading-none font-semibold">Establecer contraseña</h1>
           <CardDescription>
             Elige la contraseña con la que entrarás en la aplicación: al menos 8 caracteres (12 para un administrador) y que
             no sea fácil de adivinar.

@@ -12,7 +12,7 @@ export function MessageBubble({ message, isOwn, partnerLastReadAt, actedByText =
     <li className={cn("flex flex-col", isOwn ? "items-end" : "items-start")} data-testid="chat-message" data-own={isOwn}>
       <div className={cn("max-w-[80%] rounded-2xl px-3 py-2 shadow-sm", isOwn ? "bg-primary text-primary-foreground" : "bg-muted")}>
         <p className="whitespace-pre-wrap break-words">{message.body}</p>
-        <p className={cn("mt-1 flex items-center justify-end gap-1 text-[11px]", isOwn ? "text-primary-foreground/80" : "text-muted-foreground")}>
+        <p className={cn("mt-1 flex items-center justify-end gap-1 text-[11px]", isOwn ? "text-primary-foreground" : "text-muted-foreground")}>
           {message.isOptimistic ? (
             <span>Enviando...</span>
           ) : (

@@ -12,34 +12,46 @@ import { errorText } from "@/lib/api-client";
 import type { InstructorCalendarEvent } from "@/lib/contract/instructor";
 import { formatLongDay, formatTimeRange, startOfSpanishWeek } from "@/lib/format/dates";
 import { CalendarSkeleton } from "@/components/booking/calendar-skeleton";
+import type { WeekRange } from "@/components/booking/week-calendar";
+import { CalendarLegend } from "@/components/calendar/calendar-legend";
+import { CalendarPanel } from "@/components/calendar/calendar-panel";
+import { useAgenda } from "@/components/calendar/use-agenda";
+import { useCalendarView } from "@/components/calendar/use-calendar-view";
+import { useTimeZone } from "@/components/shell/use-time-zone";
+import { INSTRUCTOR_LEGEND, TYPE_LABELS } from "./instructor-calendar-colors";
+import { InstructorAgenda } from "./instructor-agenda";
 import { instructorQueries } from "./queries";
 
-const InstructorWeekCalendar = dynamic(() => import("./instructor-week-calendar").then((m) => m.InstructorWeekCalendar), {
+const InstructorCalendar = dynamic(() => import("./instructor-calendar").then((m) => m.InstructorCalendar), {
   ssr: false,
   loading: () => <CalendarSkeleton />,
 });
 
-const TYPE_LABELS: Record<InstructorCalendarEvent["type"], string> = {
-  availability: "Disponibilidad",
-  "reservation-pending": "Pendiente de confirmar",
-  "reservation-confirmed": "Confirmada",
-  "reservation-other": "Cancelada, denegada o anulada",
+const weekOf = (day: Date): WeekRange => {
+  const start = startOfSpanishWeek(day);
+  return { start, end: addDays(start, 7) };
 };
 
-const LEGEND: { color: string; label: string }[] = [
-  { color: "#10b98140", label: "Disponibilidad" },
-  { color: "#d97706", label: "Pendiente" },
-  { color: "#0d9488", label: "Confirmada" },
-  { color: "#9ca3af", label: "Cancelada, denegada o anulada" },
-];
+// The grid reopens (after the agenda) on the dates it last showed: the middle of a month's six weeks is in that month.
+const middleOf = (range: WeekRange) => new Date((range.start.getTime() + range.end.getTime()) / 2);
 
+// /instructor/calendar: the agenda on a phone (today's and the coming lessons first), this week elsewhere; month,
+// week and day a tap away. The grid asks for its opening week before its code has arrived.
 export function InstructorCalendarPage() {
-  const [weekStart, setWeekStart] = useState(() => startOfSpanishWeek(new Date()));
+  const timeZone = useTimeZone();
+  const [view, setView] = useCalendarView("timeGridWeek");
+  const isGrid = view !== null && view !== "agenda";
+  const [range, setRange] = useState(() => weekOf(new Date()));
   const [selected, setSelected] = useState<InstructorCalendarEvent | null>(null);
-  const { data, error, isPending } = useQuery({
-    ...instructorQueries.calendar(weekStart.toISOString(), addDays(weekStart, 7).toISOString()),
+  const grid = useQuery({
+    ...instructorQueries.calendar(range.start.toISOString(), range.end.toISOString()),
+    enabled: isGrid,
     placeholderData: keepPreviousData,
   });
+  const agenda = useAgenda(instructorQueries.calendar, timeZone, view === "agenda");
+  const shown = view === "agenda" ? agenda : grid;
+  const showRange = (next: WeekRange) =>
+    setRange((current) => (current.start.getTime() === next.start.getTime() && current.end.getTime() === next.end.getTime() ? current : next));
 
   return (
     <div className="space-y-4">
@@ -47,32 +59,28 @@ export function InstructorCalendarPage() {
         <h1 className="text-2xl font-bold tracking-tight">Mi calendario</h1>
         <p className="text-muted-foreground">Tus reservas y tu disponibilidad semana a semana</p>
       </div>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        {LEGEND.map((l) => (
-          <li key={l.label} className="flex items-center gap-1.5">
-            <span className="size-3 rounded-sm border" style={{ backgroundColor: l.color }} aria-hidden />
-            {l.label}
-          </li>
-        ))}
-      </ul>
-      {error && !data ? (
-        <Alert variant="destructive">
-          <AlertDescription>{`Error al cargar el calendario: ${errorText(error)}`}</AlertDescription>
-        </Alert>
-      ) : isPending ? (
-        <CalendarSkeleton />
-      ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card p-2 sm:p-4">
-          <InstructorWeekCalendar
-            events={data ?? []}
-            initialDate={weekStart}
-            onRangeChange={(range) => {
-              if (range.start.getTime() !== weekStart.getTime()) setWeekStart(range.start);
-            }}
-            onReservationClick={setSelected}
-          />
-        </div>
-      )}
+      <CalendarPanel
+        testId="instructor-calendar"
+        view={view}
+        onViewChange={setView}
+        legend={<CalendarLegend entries={INSTRUCTOR_LEGEND} />}
+        isFetching={shown.isFetching && !shown.isPending}
+        notice={
+          shown.error && !(view === "agenda" ? agenda.days.length : grid.data) ? (
+            <Alert variant="destructive">
+              <AlertDescription>{`Error al cargar el calendario: ${errorText(shown.error)}`}</AlertDescription>
+            </Alert>
+          ) : null
+        }
+      >
+        {view === "agenda" ? (
+          <InstructorAgenda agenda={agenda} timeZone={timeZone} onSelect={setSelected} />
+        ) : isGrid && grid.data ? (
+          <InstructorCalendar view={view} events={grid.data} initialDate={middleOf(range)} onRangeChange={showRange} onReservationClick={setSelected} />
+        ) : grid.error ? null : (
+          <CalendarSkeleton />
+        )}
+      </CalendarPanel>
       <Dialog open={selected !== null} onOpenChange={(open) => !open && setSelected(null)}>
         <DialogContent>
           {selected ? (

@@ -13,6 +13,10 @@ import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { errorText } from "@/lib/api-client";
 import type { StudentCalendarEvent } from "@/lib/contract/calendar";
 import { CalendarSkeleton } from "@/components/booking/calendar-skeleton";
+import { CalendarLegend } from "@/components/calendar/calendar-legend";
+import { CalendarPanel } from "@/components/calendar/calendar-panel";
+import { useAgenda } from "@/components/calendar/use-agenda";
+import { useCalendarView } from "@/components/calendar/use-calendar-view";
 import { CALENDAR_LEGEND } from "./calendar-colors";
 import { CalendarEventDialog } from "./calendar-event-dialog";
 import { CalendarFeedButton } from "./calendar-feed-dialog";
@@ -20,9 +24,10 @@ import { PracticeDetailDialog } from "./practice-detail-dialog";
 import { findPractice } from "./practice-format";
 import { practiceQueries } from "./queries";
 import { ReservationDetailDialog } from "./reservation-detail-dialog";
+import { StudentAgenda } from "./student-agenda";
 import type { CalendarRange } from "./student-calendar";
 
-// FullCalendar renders in the browser only (notes/stack.md) and loads on this route only.
+// FullCalendar renders in the browser only (notes/stack.md) and loads on this route only, when a grid view is shown.
 const StudentCalendar = dynamic(() => import("./student-calendar").then((m) => m.StudentCalendar), {
   ssr: false,
   loading: () => <CalendarSkeleton />,
@@ -30,7 +35,7 @@ const StudentCalendar = dynamic(() => import("./student-calendar").then((m) => m
 
 const isPractice = (e: StudentCalendarEvent | null) => e?.type === "practice" || e?.type === "manual_practice";
 
-// The range the calendar opens on: this month's six Monday-first weeks on the device's clock, as FullCalendar draws
+// The range the month view opens on: this month's six Monday-first weeks on the device's clock, as FullCalendar draws
 // them. Asked for as soon as the page is live, while the calendar's code is still on its way, so the calendar draws
 // once, with its events, instead of empty and then again (its drawing is the page's main-thread work, issue 13).
 function openingRange(today: Date): CalendarRange {
@@ -40,21 +45,28 @@ function openingRange(today: Date): CalendarRange {
 
 const sameRange = (a: CalendarRange | null, b: CalendarRange) => a?.start.getTime() === b.start.getTime() && a.end.getTime() === b.end.getTime();
 
-// /student/calendar (spec §2): the query runs for the opening month at once, then for whatever range the calendar shows.
+// /student/calendar (spec §2): the agenda on a phone, the month elsewhere; the grid's query runs for the opening month
+// at once, then for whatever range the grid shows; the agenda reads its own blocks of days.
 export function StudentCalendarPage() {
+  const timeZone = useTimeZone();
+  const [view, setView] = useCalendarView("dayGridMonth");
+  const isGrid = view !== null && view !== "agenda";
   const [range, setRange] = useState<CalendarRange | null>(null);
   // On the device's clock, so after hydration (the server's clock may be another zone's).
-  useEffect(() => setRange((current) => current ?? openingRange(new Date())), []);
+  useEffect(() => {
+    if (view === "dayGridMonth") setRange((current) => current ?? openingRange(new Date()));
+  }, [view]);
   // The calendar states its range when it opens: the same one keeps the state (no second drawing).
   const showRange = (next: CalendarRange) => setRange((current) => (sameRange(current, next) ? current : next));
   const [selected, setSelected] = useState<StudentCalendarEvent | null>(null);
   const events = useQuery({
     ...practiceQueries.calendar(range?.start.toISOString() ?? "", range?.end.toISOString() ?? ""),
-    enabled: range !== null,
+    enabled: isGrid && range !== null,
     placeholderData: keepPreviousData,
   });
+  const agenda = useAgenda(practiceQueries.calendar, timeZone, view === "agenda");
+  const shown = view === "agenda" ? agenda : events;
   // A practice opens its detail when the history has it (its month is read alone), a generic dialog otherwise.
-  const timeZone = useTimeZone();
   const practiceMonth = isPractice(selected) ? localDate(Date.parse(selected!.start), timeZone).slice(0, 7) : "";
   const history = useQuery({ ...practiceQueries.historyMonth(practiceMonth), enabled: isPractice(selected) });
   const close = () => setSelected(null);
@@ -67,27 +79,28 @@ export function StudentCalendarPage() {
   return (
     <div className="space-y-4">
       <PageHeader title="Mi calendario" subtitle="Visualiza todos tus eventos y actividades" actions={<CalendarFeedButton />} />
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Leyenda">
-        {CALENDAR_LEGEND.map((l) => (
-          <li key={l.label} className="flex items-center gap-1.5">
-            <span className="size-3 rounded-sm" style={{ backgroundColor: l.color }} aria-hidden />
-            {l.label}
-          </li>
-        ))}
-      </ul>
-      {events.error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{`Error al cargar el calendario: ${errorText(events.error)}`}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="relative overflow-x-auto rounded-xl border bg-card p-2 sm:p-4">
-        {events.isFetching ? (
-          <div className="absolute top-3 right-3 z-10" aria-busy="true">
-            <Spinner className="size-5" />
-          </div>
-        ) : null}
-        <StudentCalendar events={events.data ?? []} onRangeChange={showRange} onEventClick={setSelected} />
-      </div>
+      <CalendarPanel
+        testId="student-calendar"
+        view={view}
+        onViewChange={setView}
+        legend={<CalendarLegend entries={CALENDAR_LEGEND} />}
+        isFetching={shown.isFetching}
+        notice={
+          shown.error ? (
+            <Alert variant="destructive">
+              <AlertDescription>{`Error al cargar el calendario: ${errorText(shown.error)}`}</AlertDescription>
+            </Alert>
+          ) : null
+        }
+      >
+        {view === "agenda" ? (
+          <StudentAgenda agenda={agenda} timeZone={timeZone} onSelect={setSelected} />
+        ) : isGrid ? (
+          <StudentCalendar view={view} events={events.data ?? []} onRangeChange={showRange} onEventClick={setSelected} />
+        ) : (
+          <CalendarSkeleton />
+        )}
+      </CalendarPanel>
 
       <ReservationDetailDialog reservationId={reservationId} onClose={close} />
       <PracticeDetailDialog practice={practice} onClose={close} />

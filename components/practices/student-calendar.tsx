@@ -1,7 +1,7 @@
 "use client";
 
 import FullCalendar from "@fullcalendar/react";
-import type { EventInput } from "@fullcalendar/react";
+import type { CalendarRef, EventInput } from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import esLocale from "@fullcalendar/react/locales/es";
 import interactionPlugin from "@fullcalendar/react/interaction";
@@ -12,13 +12,15 @@ import "@fullcalendar/react/themes/breezy/theme.css";
 import "@fullcalendar/react/themes/breezy/palettes/indigo.css";
 import "@/components/booking/week-calendar.css";
 import "./student-calendar.css";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { WIDE_VIEW_CLASS } from "@/components/booking/calendar-hours";
+import type { GridView } from "@/components/calendar/view-switcher";
 import type { StudentCalendarEvent } from "@/lib/contract/calendar";
 import { textColorFor } from "./calendar-colors";
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, breezyTheme];
-const TOOLBAR = { start: "prev,next today", center: "title", end: "dayGridMonth,timeGridWeek,timeGridDay" };
+// The views are switched above the calendar (components/calendar/view-switcher.tsx), the agenda among them.
+const TOOLBAR = { start: "prev,next today", center: "title", end: "" };
 const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 // On a phone the month and the day fit the card; the week keeps readable columns that pan sideways under a toolbar
 // that wraps to the card's width.
@@ -30,14 +32,21 @@ const SCROLL_TIME = "06:45:00";
 export type CalendarRange = { start: Date; end: Date };
 
 type Props = {
+  view: GridView;
   events: StudentCalendarEvent[];
   onRangeChange: (range: CalendarRange) => void;
   onEventClick: (event: StudentCalendarEvent) => void;
 };
 
-// The student calendar (spec §2, §9): Mes, Semana, Día; Monday first; opened at 07:00 in 30-minute slots labelled
-// every hour (the whole day can be scrolled: docs/decisions/practices.md); 800 px high. Rendered client-only (next/dynamic, ssr: false), like the booking calendar.
-export function StudentCalendar({ events, onRangeChange, onEventClick }: Props) {
+// The student calendar's grid (spec §2, §9): Mes, Semana, Día (`view`, switched from the page); Monday first; opened
+// at 07:00 in 30-minute slots labelled every hour (the whole day can be scrolled: docs/decisions/practices.md); 800 px
+// high. Rendered client-only (next/dynamic, ssr: false), like the booking calendar.
+export function StudentCalendar({ view, events, onRangeChange, onEventClick }: Props) {
+  const calendar = useRef<CalendarRef>(null);
+  useEffect(() => {
+    const api = calendar.current?.getApi();
+    if (api && api.view.type !== view) api.changeView(view);
+  }, [view]);
   const byId = useMemo(() => new Map(events.map((e) => [e.id, e])), [events]);
   const inputs = useMemo<EventInput[]>(
     () =>
@@ -49,20 +58,22 @@ export function StudentCalendar({ events, onRangeChange, onEventClick }: Props) 
         color: e.color,
         contrastColor: textColorFor(e.color),
         interactive: true,
-        className: `student-event student-event--${e.type}${e.data.status ? ` student-event--${e.data.status}` : ""} cursor-pointer`,
+        className: `solid-event student-event student-event--${e.type}${e.data.status ? ` student-event--${e.data.status}` : ""} cursor-pointer`,
       })),
     [events],
   );
   return (
-    <div className="week-calendar" data-testid="student-calendar">
+    <div className="week-calendar">
       <FullCalendar
+        ref={calendar}
         plugins={PLUGINS}
-        initialView="dayGridMonth"
+        initialView={view}
         locale={esLocale}
         firstDay={1}
         headerToolbar={TOOLBAR}
         viewClass={viewClass}
-        viewHint="$0"
+        // The button's text is 'Hoy' in every view: its name says so too (the locale said 'Este mes', WCAG 2.5.3).
+        todayHint="Hoy"
         allDaySlot={false}
         slotDuration="00:30:00"
         slotHeaderInterval="01:00:00"

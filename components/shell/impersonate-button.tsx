@@ -22,7 +22,7 @@ export function ImpersonateButton({ userId, userName }: { userId: string; userNa
   }
 
   return (
-    <Button variant="outline" size="sm" onClick={onClick} disabled={isPending} aria-label={`Actuar como ${userName}`}>
+    <Button variant="outline" size="sm" onClick={onClick} disabled={isPending} aria-label={`Actuar como este usuario: ${userName}`}>
       <UserCog className="size-4" aria-hidden />
       {isPending ? "Procesando..." : "Actuar como este usuario"}
     </Button>

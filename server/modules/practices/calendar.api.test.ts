@@ -40,7 +40,7 @@ describe("GET /api/student/calendar", () => {
     expect(events.map((e) => e.type)).toEqual(["reservation", "practice", "manual_practice", "reservation", "session"]);
     // Spec §2 colours: denied red, practice green, manual practice darker green, annulled grey, session blue.
     expect(events[0]).toMatchObject({ title: "Reserva (Denegada)", color: "#dc2626", data: { status: "denied", reservationId: denied.id } });
-    expect(events[1]).toMatchObject({ title: "Práctica", color: "#16a34a", data: { reservationId: practiced.id } });
+    expect(events[1]).toMatchObject({ title: "Práctica", color: "#15803d", data: { reservationId: practiced.id } });
     expect(events[2]).toMatchObject({ title: "Práctica manual", color: "#166534", data: { reservationId: null } });
     expect(events[3]).toMatchObject({ color: "#9ca3af", data: { status: "annulled", reservationId: annulled.id } });
     expect(events[4]).toMatchObject({ title: "Charla DGT", url: "https://example.org/s", color: "#2563eb" });
@@ -59,7 +59,7 @@ describe("GET /api/student/calendar", () => {
     const events = studentCalendarSchema.parse((await calendar(localSlot(0, 0).start, localSlot(3, 0).start)).json);
     expect(events).toEqual([
       expect.objectContaining({ title: "Reserva (Pendiente)", color: "#f59e0b", data: { status: "requested", reservationId: requested.id, practiceId: null } }),
-      expect.objectContaining({ title: "Reserva (Confirmada)", color: "#0891b2", data: { status: "confirmed", reservationId: confirmed.id, practiceId: null } }),
+      expect.objectContaining({ title: "Reserva (Confirmada)", color: "#0e7490", data: { status: "confirmed", reservationId: confirmed.id, practiceId: null } }),
     ]);
   });
 

@@ -25,7 +25,7 @@ test("on a phone the office reaches every column of the users and activity table
   const lucia = page.getByRole("row", { name: /Lucía Martín García/ });
   await expect(page.getByRole("columnheader", { name: "Estado" })).toHaveCount(1);
   await expectScrolledIntoView(page, lucia.getByText("Activo", { exact: true }));
-  const actAs = lucia.getByRole("button", { name: "Actuar como Lucía Martín García" });
+  const actAs = lucia.getByRole("button", { name: "Actuar como este usuario: Lucía Martín García" });
   await expectScrolledIntoView(page, actAs);
   await page.screenshot({ path: `${shots}/phone-users.png` });
   await clickHydrated(actAs);

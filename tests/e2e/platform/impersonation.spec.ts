@@ -29,7 +29,7 @@ test("an administrator acts as a student and comes back", async ({ page, context
   await signIn(page, "admin");
   await expect(banner(page)).toHaveCount(0);
   await page.getByRole("link", { name: "Usuarios" }).click();
-  await clickHydrated(page.getByRole("button", { name: "Actuar como Lucía Martín García" }));
+  await clickHydrated(page.getByRole("button", { name: "Actuar como este usuario: Lucía Martín García" }));
   await expect(page).toHaveURL(/\/student\/reservations$/);
   await expect(page.getByTestId("profile-name")).toHaveText("Lucía Martín García");
   await expect(banner(page)).toContainText("Estás actuando como Lucía Martín García");
@@ -55,9 +55,9 @@ test("a banner says whom the administrator acts as and leaves from there; the ac
   const carmen = page.getByRole("row", { name: /Carmen Ruiz Sánchez/ });
   await expect(carmen).toContainText("Sin acceso");
   await expect(carmen.getByRole("button", { name: /^Actuar como/ })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Actuar como Lucía Martín García" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Actuar como este usuario: Lucía Martín García" })).toBeVisible();
 
-  await clickHydrated(page.getByRole("button", { name: "Actuar como Lucía Martín García" }));
+  await clickHydrated(page.getByRole("button", { name: "Actuar como este usuario: Lucía Martín García" }));
   await expect(page).toHaveURL(/\/student\/reservations$/);
   await expect(banner(page)).toContainText("Estás actuando como Lucía Martín García");
   await expect(banner(page)).toBeInViewport();
