@@ -35,7 +35,8 @@ if (isStale || (standalone && !fs.existsSync(standaloneServer))) {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const seed = spawnSync("npx", ["tsx", "scripts/seed.ts"], { stdio: "inherit", env });
+// The demo data plus what journeys cannot make through the API (tests/e2e/support/seed.ts).
+const seed = spawnSync("npx", ["tsx", "tests/e2e/support/seed.ts"], { stdio: "inherit", env });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 // next-server stays in this script's process group, which Playwright signals as a whole on shutdown
 // (SIGTERM, gracefulShutdown in playwright.config.ts); a detached child would outlive it and hold the pipes.

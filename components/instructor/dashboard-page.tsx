@@ -1,77 +1,148 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { CalendarCheck, CalendarClock, CalendarX2, type LucideIcon } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CalendarCheck, CalendarClock, CalendarX2, Sunrise, type LucideIcon } from "lucide-react";
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
-import type { InstructorReservation } from "@/lib/contract/instructor";
+import { localDate } from "@/lib/time/zoned-time";
 import { useDateFormat } from "@/components/shell/use-date-format";
-import { StatusBadge } from "@/components/reservations/status-badge";
+import { useTimeZone } from "@/components/shell/use-time-zone";
+import { useNow } from "@/components/reservations/use-now";
+import { practiceQueries } from "@/components/practices/queries";
+import { DashboardLessonCard } from "./dashboard-lesson-card";
+import { countOf } from "@/lib/format/plural";
+import { dayView, tomorrowLine, type DayView } from "./dashboard-day";
 import { instructorQueries } from "./queries";
 
 type SectionProps = {
   title: string;
   icon: LucideIcon;
-  items: InstructorReservation[] | undefined;
-  empty: string;
-  showDate: boolean;
+  count: string | null;
   testId: string;
+  empty: string;
+  isEmpty: boolean;
+  children: React.ReactNode;
 };
 
-function Section({ title, icon: Icon, items, empty, showDate, testId }: SectionProps) {
-  const formats = useDateFormat();
+function Section({ title, icon: Icon, count, testId, empty, isEmpty, children }: SectionProps) {
   return (
-    <Card className="gap-3" data-testid={testId}>
-      <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="flex items-center gap-2">
-          <Icon className="size-5 text-primary" aria-hidden />
+    <section className="space-y-3" data-testid={testId} aria-labelledby={`${testId}-title`}>
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={`${testId}-title`} className="flex items-center gap-2 text-lg font-semibold">
+          <Icon className="size-5 shrink-0 text-primary" aria-hidden />
           {title}
-        </CardTitle>
-        {items ? <span className="text-2xl font-bold tabular-nums">{items.length}</span> : null}
-      </CardHeader>
-      <CardContent>
-        {!items ? (
-          <div className="space-y-2">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : items.length === 0 ? (
-          <p className="py-4 text-sm text-muted-foreground">{empty}</p>
-        ) : (
-          <ul className="divide-y">
-            {items.map((r) => (
-              <li key={r.id} className="flex items-start justify-between gap-2 py-2 text-sm">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{r.student.name}</p>
-                  <p className="text-muted-foreground tabular-nums">
-                    {showDate ? `${formats.date(r.start)} · ` : ""}
-                    {formats.timeRange(r.start, r.end)} · Permiso {r.license}
-                  </p>
-                </div>
-                <StatusBadge status={r.status} className="shrink-0" />
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+        </h2>
+        {count ? <span className="shrink-0 text-sm text-muted-foreground tabular-nums">{count}</span> : null}
+      </div>
+      {isEmpty ? <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p> : children}
+    </section>
   );
 }
 
+const Loading = () => (
+  <div className="space-y-3" aria-busy="true">
+    <Skeleton className="h-28" />
+    <Skeleton className="h-28" />
+  </div>
+);
+
+/** The answer is read again when the school's day changes under an open page. */
+function useDayRollover(today: string) {
+  const client = useQueryClient();
+  const seen = useRef(today);
+  useEffect(() => {
+    if (seen.current === today) return;
+    seen.current = today;
+    void client.invalidateQueries({ queryKey: instructorQueries.dashboard().queryKey });
+  }, [client, today]);
+}
+
+function Day({ view }: { view: DayView }) {
+  const { lessons, requests, cancellations } = view;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <Section
+        testId="dashboard-today"
+        title="Clases de hoy"
+        icon={CalendarCheck}
+        count={countOf(lessons.length, "clase", "clases")}
+        empty="No tienes clases hoy"
+        isEmpty={lessons.length === 0}
+      >
+        <ol className="space-y-3">
+          {lessons.map(({ lesson, phase, decisions }) => (
+            <DashboardLessonCard key={lesson.id} reservation={lesson} phase={phase} vehicle={lesson.vehicle} decisions={decisions} />
+          ))}
+        </ol>
+      </Section>
+      <div className="space-y-6">
+        <Section
+          testId="dashboard-requests"
+          title="Solicitudes pendientes"
+          icon={CalendarClock}
+          count={countOf(requests.length, "solicitud", "solicitudes")}
+          empty={lessons.some((l) => l.lesson.status === "requested") ? "No hay más solicitudes pendientes" : "No hay solicitudes de reserva pendientes"}
+          isEmpty={requests.length === 0}
+        >
+          <ul className="space-y-3">
+            {requests.map(({ reservation, decisions }) => (
+              <DashboardLessonCard key={reservation.id} reservation={reservation} decisions={decisions} showDate />
+            ))}
+          </ul>
+        </Section>
+        <Section
+          testId="dashboard-cancellations"
+          title="Solicitudes de cancelación"
+          icon={CalendarX2}
+          count={countOf(cancellations.length, "solicitud", "solicitudes")}
+          empty={
+            lessons.some((l) => l.lesson.hasCancellationRequest)
+              ? "No hay más solicitudes de cancelación pendientes"
+              : "No hay solicitudes de cancelación pendientes"
+          }
+          isEmpty={cancellations.length === 0}
+        >
+          <ul className="space-y-3">
+            {cancellations.map(({ reservation, decisions }) => (
+              <DashboardLessonCard key={reservation.id} reservation={reservation} decisions={decisions} showDate />
+            ))}
+          </ul>
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+// The instructor's day, phone first: today's lessons in order with what each one is waiting for, tomorrow's first
+// lesson at a glance, and the requests to decide.
 export function InstructorDashboardPage() {
   const { data, error } = useQuery(instructorQueries.dashboard());
+  // The finish button reads the lessons waiting to be finished; asked for here so it is there with the day.
+  useQuery(practiceQueries.pending());
+  const now = useNow();
+  const timeZone = useTimeZone();
+  const formats = useDateFormat();
+  const view = data ? dayView(data, now, timeZone) : null;
+  useDayRollover(localDate(now, timeZone));
+
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-bold tracking-tight">Inicio</h1>
-          <p className="text-muted-foreground">Tus clases de hoy y las solicitudes pendientes</p>
+          <p className="text-muted-foreground first-letter:uppercase">{formats.longDay(now)}</p>
+          {view ? (
+            <p className="flex items-center gap-2 text-sm font-medium" data-testid="dashboard-tomorrow">
+              <Sunrise className="size-4 shrink-0 text-primary" aria-hidden />
+              <span className="min-w-0 break-words tabular-nums">{tomorrowLine(view.tomorrowFirst, formats.time)}</span>
+            </p>
+          ) : null}
         </div>
-        <Button asChild variant="outline">
+        <Button asChild variant="outline" className="h-11 w-full sm:h-9 sm:w-auto">
           <Link href="/instructor/reservations">Ver mis reservas</Link>
         </Button>
       </div>
@@ -80,32 +151,7 @@ export function InstructorDashboardPage() {
           <AlertDescription>{errorText(error)}</AlertDescription>
         </Alert>
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Section
-          testId="dashboard-today"
-          title="Clases de hoy"
-          icon={CalendarCheck}
-          items={data?.today}
-          empty="No tienes clases hoy"
-          showDate={false}
-        />
-        <Section
-          testId="dashboard-requests"
-          title="Solicitudes pendientes"
-          icon={CalendarClock}
-          items={data?.pendingRequests}
-          empty="No hay solicitudes de reserva pendientes"
-          showDate
-        />
-        <Section
-          testId="dashboard-cancellations"
-          title="Solicitudes de cancelación"
-          icon={CalendarX2}
-          items={data?.pendingCancellationRequests}
-          empty="No hay solicitudes de cancelación pendientes"
-          showDate
-        />
-      </div>
+      {view ? <Day view={view} /> : !error ? <Loading /> : null}
     </div>
   );
 }

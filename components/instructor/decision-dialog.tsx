@@ -23,6 +23,15 @@ type DialogText = {
   isDestructive: boolean;
 };
 
+// The buttons that open the dialog, on 'Mis reservas' and on the dashboard alike.
+export const DECISION_BUTTON_LABELS: Record<Decision, string> = {
+  confirm: "Confirmar",
+  deny: "Denegar",
+  annul: "Anular",
+  acceptCancellation: "Aceptar cancelación",
+  rejectCancellation: "Rechazar cancelación",
+};
+
 export const DECISION_TEXT: Record<Decision, DialogText> = {
   confirm: {
     title: "Confirmar reserva",
@@ -105,11 +114,12 @@ export function DecisionDialog({ decision, isLoading, onCancel, onConfirm }: Pro
                 />
               </div>
             ) : null}
+            {/* 44 px touch targets on a phone (the dashboard's actions open this dialog between lessons). */}
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={onCancel} disabled={isLoading}>
+              <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={onCancel} disabled={isLoading}>
                 Cancelar
               </Button>
-              <Button type="submit" variant={text.isDestructive ? "destructive" : "default"} disabled={isBlocked}>
+              <Button type="submit" variant={text.isDestructive ? "destructive" : "default"} className="h-11 sm:h-9" disabled={isBlocked}>
                 {isLoading ? "Procesando..." : text.confirmText}
               </Button>
             </DialogFooter>

@@ -10,28 +10,40 @@ import { toBalance } from "../balance/balance.service";
 import { getBookingSettings } from "../config/config.service";
 import { listAssignments } from "../reservations/assignments.repository";
 import { EVENT_COLORS } from "../reservations/calendar-colors";
-import { listReservationViews } from "../reservations/reservations.repository";
-import { addDays, localDate, localToUtc } from "@/lib/time/zoned-time";
+import { listReservationViews, type ReservationFilter } from "../reservations/reservations.repository";
+import { listActiveVehicles } from "../practices/practices.repository";
+import { byStart, schoolDays } from "@/lib/time/school-day";
 import { displayName } from "../users/users.repository";
 import { listInstructorReservations } from "./instructor-reservations.service";
 
 // The dashboard shows the first page of each list ('Mis reservas' has the rest): today's lessons are bounded by the
-// day, the pending ones by what the instructor has yet to decide.
-const DASHBOARD_PAGE = (scope: "upcoming" | "pending") => ({ scope, limit: MAX_PAGE_SIZE });
+// day (one instructor's active lessons cannot overlap), the pending ones by what the instructor has yet to decide.
+const ACTIVE = ["requested", "confirmed"] as const;
+
+type Vehicle = { plate: string; description: string | null; licenseId: string | null; license: string | null };
+
+/** The vehicle of a lesson when the school has exactly one active vehicle its licence may use (no meeting point exists). */
+export function lessonVehicle(fleet: readonly Vehicle[], license: string): string | null {
+  const usable = fleet.filter((v) => v.licenseId === null || v.license === license);
+  const only = usable.length === 1 ? usable[0]! : null;
+  return only ? [only.plate, only.description].filter(Boolean).join(" · ") : null;
+}
 
 export async function getDashboard(db: DbOrTx, tenant: Tenant, instructorId: string, now = new Date()): Promise<InstructorDashboard> {
-  const today = localDate(now.getTime(), tenant.timeZone);
-  const from = new Date(localToUtc(today, 0, tenant.timeZone));
-  const to = new Date(localToUtc(addDays(today, 1), 0, tenant.timeZone));
-  const [todays, pending] = await Promise.all([
-    listInstructorReservations(db, tenant.id, instructorId, DASHBOARD_PAGE("upcoming"), now, {
-      statuses: ["requested", "confirmed"],
-      extra: sql`${reservations.startAt} < ${to} and ${reservations.endAt} > ${from}`,
-    }),
-    listInstructorReservations(db, tenant.id, instructorId, DASHBOARD_PAGE("pending"), now),
+  const days = schoolDays(now.getTime(), tenant.timeZone);
+  const [todayStart, tomorrowStart, dayAfterStart] = [days.todayStart, days.tomorrowStart, days.dayAfterStart].map((t) => new Date(t));
+  const list = (scope: "all" | "pending", limit: number, extra?: ReservationFilter) =>
+    listInstructorReservations(db, tenant.id, instructorId, { scope, limit }, now, extra);
+  const [todays, tomorrow, pending, fleet] = await Promise.all([
+    // Ended lessons stay: the instructor finishes them from here.
+    list("all", MAX_PAGE_SIZE, { statuses: ACTIVE, from: todayStart, to: tomorrowStart }),
+    list("all", 1, { statuses: ACTIVE, extra: sql`${reservations.startAt} >= ${tomorrowStart} and ${reservations.startAt} < ${dayAfterStart}` }),
+    list("pending", MAX_PAGE_SIZE),
+    listActiveVehicles(db, tenant.id),
   ]);
   return {
-    today: todays.items,
+    today: byStart(todays.items).map((r) => ({ ...r, vehicle: lessonVehicle(fleet, r.license) })),
+    tomorrowFirst: tomorrow.items[0] ?? null,
     pendingRequests: pending.items.filter((r) => r.status === "requested"),
     pendingCancellationRequests: pending.items.filter((r) => r.hasCancellationRequest),
   };
