@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, errorText } from "./api-client";
+import { ApiError, apiRequest, errorText, GENERIC_ERROR_MESSAGE } from "./api-client";
 
 function mockFetch(status: number, body: string) {
   global.fetch = jest.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } })) as typeof fetch;
@@ -15,12 +15,15 @@ describe("apiRequest error reading (spec §8 generic)", () => {
     expect(errorText(error)).toBe("Algunos horarios ya no están disponibles");
   });
 
-  it("falls back to the message field, then to 'An error occurred' for unreadable bodies", async () => {
+  it("falls back to the message field, then to a Spanish generic message for unreadable bodies (not the spec's English)", async () => {
     mockFetch(400, JSON.stringify({ message: "Falta algo" }));
     expect(((await apiRequest("/x").catch((e) => e)) as ApiError).message).toBe("Falta algo");
     mockFetch(500, "<html>oops</html>");
     const error = (await apiRequest("/x").catch((e) => e)) as ApiError;
-    expect(error.message).toBe("An error occurred");
+    expect(error.message).toBe("Ha ocurrido un error");
+    expect(GENERIC_ERROR_MESSAGE).toBe("Ha ocurrido un error");
+    expect(errorText(error)).toBe("Ha ocurrido un error");
+    expect(errorText("not an error")).toBe("Ha ocurrido un error");
     expect(error.body).toEqual({});
   });
 

@@ -1,6 +1,9 @@
 import type { z } from "zod";
 
-// A failed API answer, read as the spec says (§8 generic): error field, else message field, else 'An error occurred'.
+// Spec §8's last resort is 'An error occurred'; the app is Spanish, so a person reads this instead (docs/decisions.md).
+export const GENERIC_ERROR_MESSAGE = "Ha ocurrido un error";
+
+// A failed API answer, read as the spec says (§8 generic): error field, else message field, else the generic message.
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
@@ -12,7 +15,7 @@ export class ApiError extends Error {
   constructor(status: number, body: Record<string, unknown>, requestId: string | null = null) {
     const code = typeof body.error === "string" ? body.error : null;
     const serverMessage = typeof body.message === "string" ? body.message : null;
-    super(code ?? serverMessage ?? "An error occurred");
+    super(code ?? serverMessage ?? GENERIC_ERROR_MESSAGE);
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
@@ -25,7 +28,7 @@ export class ApiError extends Error {
 export function errorText(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback ?? error.message;
   if (error instanceof Error && fallback === undefined) return error.message;
-  return fallback ?? "An error occurred";
+  return fallback ?? GENERIC_ERROR_MESSAGE;
 }
 
 type RequestOptions = {

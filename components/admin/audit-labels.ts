@@ -33,6 +33,7 @@ const ACTION_LABELS: Record<string, string> = {
   "content.moved": "Contenido reordenado",
   "content.deleted": "Contenido eliminado",
   "availability.rules_replaced": "Horario de profesor modificado",
+  "availability.override_added": "Excepción de horario añadida",
   "biometric.reference_deleted": "Referencia biométrica eliminada",
   "biometric.reference_rejected": "Referencia biométrica rechazada",
   "biometric.reference_saved": "Referencia biométrica guardada",

@@ -95,6 +95,9 @@ function Form({ config }: { config: ConfigResponse }) {
           <FormField id="s-cancellations" label="Máximo de cancelaciones por alumno y día">
             <Input id="s-cancellations" inputMode="numeric" value={values.max_cancellations_per_day} onChange={set("max_cancellations_per_day")} />
           </FormField>
+          <FormField id="s-notice" label="Antelación mínima para reservar (horas)">
+            <Input id="s-notice" inputMode="numeric" value={values.booking_min_notice_hours} onChange={set("booking_min_notice_hours")} />
+          </FormField>
         </CardContent>
       </Card>
       <Card>

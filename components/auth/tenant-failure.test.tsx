@@ -7,7 +7,7 @@ describe("TenantFailure", () => {
   it("announces the failure's message as an alert", () => {
     const html = renderToStaticMarkup(<TenantFailure error={new Error(TENANT_INFO_FAILED)} />);
     expect(html).toContain('role="alert"');
-    expect(html).toContain("Failed to load tenant information");
+    expect(html).toContain("No se pudo cargar la información de la autoescuela");
   });
 
   it("shows nothing while there is no failure", () => {

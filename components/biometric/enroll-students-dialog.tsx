@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorText } from "@/lib/api-client";
 import type { CapStudent, Enrollment } from "@/lib/contract/cap";
 import { MAX_STUDENTS_PER_COURSE } from "@/lib/contract/constants/cap";
+import { countOf, plural } from "@/lib/format/plural";
 import { cn } from "@/lib/utils";
 import { StudentSuggestions } from "./student-suggestions";
 import { useEnrollStudents } from "./use-enrollments";
@@ -79,7 +80,7 @@ function EnrollForm({ courseId, enrolled, query, setQuery, onDone }: FormProps) 
         onSuccess: ({ successful, failed }) => {
           const names = new Map(pending.map((p) => [p.id, p.fullname]));
           if (successful.length > 0) {
-            toast({ title: `${successful.length} alumno(s) inscrito(s)`, variant: "success" });
+            toast({ title: `${countOf(successful.length, "alumno", "alumnos")} ${plural(successful.length, "inscrito", "inscritos")}`, variant: "success" });
           }
           if (failed.length === 0) return onDone();
           setFailures(failed.map((f) => ({ studentId: f.studentId, name: names.get(f.studentId) ?? f.studentId, message: f.message })));
@@ -145,7 +146,7 @@ function EnrollForm({ courseId, enrolled, query, setQuery, onDone }: FormProps) 
           Cancelar
         </Button>
         <Button onClick={submit} disabled={pending.length === 0 || enroll.isPending}>
-          {enroll.isPending ? "Inscribiendo..." : `Inscribir ${pending.length} alumno(s)`}
+          {enroll.isPending ? "Inscribiendo..." : `Inscribir ${countOf(pending.length, "alumno", "alumnos")}`}
         </Button>
       </DialogFooter>
     </div>

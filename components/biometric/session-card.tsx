@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DEFAULT_TIMES_LABEL, hasDefaultTimes } from "@/lib/cap/sessions";
 import { formatLocalDate, localDateOf, localTimeOf } from "@/lib/cap/zoned-time";
 import type { CapSession } from "@/lib/contract/cap";
+import { countOf } from "@/lib/format/plural";
 
 export function sessionTimeLabel(session: CapSession, timeZone: string): string {
   const range = `${localTimeOf(session.start, timeZone)} - ${localTimeOf(session.end, timeZone)}`;
@@ -35,7 +36,7 @@ export function SessionCard({ session, timeZone }: { session: CapSession; timeZo
           </span>
           <span className="flex items-center gap-2">
             <Users className="size-4 shrink-0" aria-hidden />
-            {total} alumno(s) · {entries} entrada(s) · {exits} salida(s)
+            {countOf(total, "alumno", "alumnos")} · {countOf(entries, "entrada", "entradas")} · {countOf(exits, "salida", "salidas")}
           </span>
         </CardContent>
       </Card>

@@ -32,7 +32,7 @@ describe("exam texts (spec §4, §8)", () => {
   });
 
   it("labels the result codes", () => {
-    expect([0, 1, 2, 3, 4].map(resultText)).toEqual(["- - - - - -", "No presentado", "No apto", "Apto", "Aplazado"]);
+    expect([0, 1, 2, 3, 4].map(resultText)).toEqual(["Pendiente", "No presentado", "No apto", "Apto", "Aplazado"]);
   });
 
   it("shows the server's error text, or the UNKNOWN_ERROR toast of spec 000 §8 (never the raw code)", () => {

@@ -4,6 +4,9 @@ import { ApiError } from "@/lib/api-client";
 import { TOASTS_BY_CODE } from "@/lib/error-toasts";
 import type { StaffArea } from "./queries";
 
+// Spec 001 §8 writes 'Error fetching upcoming exams'; the page is Spanish, so it reads this instead (docs/decisions.md).
+export const UPCOMING_EXAMS_FAILED = "No se pudieron cargar los próximos exámenes";
+
 // Spec §4: the slot's status for the student.
 export type SlotStatus = "registered" | "backup" | "can-register" | "can-backup" | "unavailable";
 

@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { PageHeader } from "@/components/shell/page-header";
 import { ExamActionDialog } from "./exam-action-dialog";
 import { UpcomingExamCard } from "./upcoming-exam-card";
+import { UPCOMING_EXAMS_FAILED } from "./exam-texts";
 import { examQueries } from "./queries";
 import type { PendingAction } from "./use-exam-registration";
 
@@ -25,7 +26,7 @@ export function UpcomingExamsPage() {
         </div>
       ) : error && !data ? (
         <Alert variant="destructive">
-          <AlertDescription>Error fetching upcoming exams</AlertDescription>
+          <AlertDescription>{UPCOMING_EXAMS_FAILED}</AlertDescription>
         </Alert>
       ) : data.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center text-muted-foreground">

@@ -11,19 +11,12 @@ import { cn } from "@/lib/utils";
 import { useDateFormat } from "@/components/shell/use-date-format";
 import { isActiveStatus } from "@/components/reservations/reservation-lists";
 import { StatusBadge } from "@/components/reservations/status-badge";
+import { isLessonDone } from "@/lib/contract/constants/reservations";
 import { FinishPracticeButton } from "@/components/practices/finish-practice-button";
 import { actedByLines } from "./acted-by";
-import { DecisionDialog } from "./decision-dialog";
+import { DECISION_BUTTON_LABELS, DecisionDialog } from "./decision-dialog";
 import { availableDecisions } from "./decisions";
 import { useReservationDecision, type Decision } from "./use-reservation-decision";
-
-const BUTTON_LABELS: Record<Decision, string> = {
-  confirm: "Confirmar",
-  deny: "Denegar",
-  annul: "Anular",
-  acceptCancellation: "Aceptar cancelación",
-  rejectCancellation: "Rechazar cancelación",
-};
 
 export function InstructorReservationCard({ reservation, now }: { reservation: InstructorReservation; now: number }) {
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -49,15 +42,14 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
           {reservation.student.dni ? <p className="pl-6 text-xs text-muted-foreground">DNI {reservation.student.dni}</p> : null}
         </div>
         <div className="flex flex-wrap gap-1">
-          <StatusBadge status={reservation.status} />
+          <StatusBadge status={reservation.status} isDone={isLessonDone(reservation, now)} />
           {reservation.hasCancellationRequest ? <Badge variant="warning">Cancelación solicitada</Badge> : null}
         </div>
       </CardHeader>
       <CardContent className="space-y-2 px-5 text-sm">
         <p className="flex items-center gap-2">
           <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
-          <span className="font-medium">{formats.date(reservation.start)}</span>
-          <span className="tabular-nums">{formats.timeRange(reservation.start, reservation.end)}</span>
+          <span className="font-medium tabular-nums">{formats.lessonTime(reservation.start, reservation.end, now)}</span>
         </p>
         <p className="flex items-center gap-2">
           <IdCard className="size-4 text-muted-foreground" aria-hidden />
@@ -106,7 +98,7 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
               variant={d === "confirm" || d === "acceptCancellation" ? "default" : "outline"}
               onClick={() => setDecision(d)}
             >
-              {BUTTON_LABELS[d]}
+              {DECISION_BUTTON_LABELS[d]}
             </Button>
           ))}
         </CardFooter>

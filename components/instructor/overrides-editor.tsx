@@ -10,9 +10,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { AvailabilityOverride, OverrideType } from "@/lib/contract/availability";
+import type { AffectedReservation, AvailabilityOverride, CreateOverrideBody, OverrideType } from "@/lib/contract/availability";
 import { formatDate, formatLongDay } from "@/lib/format/dates";
-import { useAddOverride, useDeleteOverride } from "./use-availability";
+import { useNow } from "@/components/reservations/use-now";
+import { DayOffReservationsDialog } from "./schedule-day-off-dialog";
+import { reservationsOnDayOff, useAddOverride, useDeleteOverride } from "./use-availability";
 
 const TYPE_LABELS: Record<OverrideType, string> = { day_off: "Día libre", extra: "Horas extra" };
 
@@ -27,9 +29,25 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
   const [end, setEnd] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<AvailabilityOverride | null>(null);
+  // A day off refused because it covers booked lessons: what was sent, and the lessons, until annulled or dropped.
+  const [onLessons, setOnLessons] = useState<{ body: CreateOverrideBody; reservations: AffectedReservation[] } | null>(null);
+  const now = useNow();
   const add = useAddOverride();
   const remove = useDeleteOverride();
   const upcoming = overrides.filter((o) => o.date >= today).sort((a, b) => a.date.localeCompare(b.date));
+
+  const save = (body: CreateOverrideBody) =>
+    add.mutate(body, {
+      onSuccess: () => {
+        setStart("");
+        setEnd("");
+        setOnLessons(null);
+      },
+      onError: (failure) => {
+        const reservations = reservationsOnDayOff(failure);
+        setOnLessons(reservations ? { body, reservations } : null);
+      },
+    });
 
   const onAdd = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -41,12 +59,7 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
       return;
     }
     setError(null);
-    add.mutate(parsed.data, {
-      onSuccess: () => {
-        setStart("");
-        setEnd("");
-      },
-    });
+    save(parsed.data);
   };
 
   return (
@@ -114,6 +127,13 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
           </ul>
         )}
       </CardContent>
+      <DayOffReservationsDialog
+        reservations={onLessons?.reservations ?? null}
+        now={now}
+        isPending={add.isPending}
+        onCancel={() => setOnLessons(null)}
+        onAnnul={() => onLessons && save({ ...onLessons.body, annulReservations: true })}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

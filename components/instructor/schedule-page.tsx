@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
+import { timeZoneName } from "@/lib/format/time-zone";
 import { useSchoolToday } from "@/components/shell/use-time-zone";
 import { OverridesEditor } from "./overrides-editor";
 import { instructorQueries } from "./queries";
@@ -36,7 +37,7 @@ export function SchedulePage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Mi horario</h1>
         <p className="text-muted-foreground">
-          Define cuándo pueden reservar tus alumnos{data ? ` (horario de ${data.timeZone})` : ""}
+          Define cuándo pueden reservar tus alumnos{data ? ` (${timeZoneName(data.timeZone)})` : ""}
         </p>
       </div>
       {isPending ? (

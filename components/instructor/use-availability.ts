@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost, apiRequest, errorText, type Answer } from "@/lib/api-client";
-import type { availabilityOverrideSchema, CreateOverrideBody, ReplaceRulesBody } from "@/lib/contract/availability";
+import { ApiError, apiPost, apiRequest, errorText, type Answer } from "@/lib/api-client";
+import type { AffectedReservation, createOverrideResponseSchema, CreateOverrideBody, ReplaceRulesBody } from "@/lib/contract/availability";
+import { countOf, plural } from "@/lib/format/plural";
 import { toast } from "@/components/ui/use-toast";
 import { instructorQueries } from "./queries";
 
@@ -29,12 +30,26 @@ export function useSaveRules() {
   });
 }
 
+/** The lessons a refused day off covers (409 RESERVATIONS_ON_DAY_OFF), or null for any other failure. */
+export function reservationsOnDayOff(error: unknown): AffectedReservation[] | null {
+  return error instanceof ApiError && error.code === "RESERVATIONS_ON_DAY_OFF" && Array.isArray(error.body.reservations)
+    ? (error.body.reservations as AffectedReservation[])
+    : null;
+}
+
+const addedText = (annulled: number) =>
+  annulled === 0
+    ? "El cambio se ha guardado en tu horario."
+    : `Se ${plural(annulled, "ha", "han")} anulado ${countOf(annulled, "reserva", "reservas")} y se ha devuelto su importe ${plural(annulled, "al alumno", "a los alumnos")}.`;
+
 export function useAddOverride() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CreateOverrideBody) => apiPost<Answer<typeof availabilityOverrideSchema>>("/instructor/availability/overrides", body),
-    onSuccess: () => toast({ title: "Excepción añadida", description: "El cambio se ha guardado en tu horario.", variant: "success" }),
-    onError: onFailure,
+    mutationFn: (body: CreateOverrideBody) => apiPost<Answer<typeof createOverrideResponseSchema>>("/instructor/availability/overrides", body),
+    onSuccess: (answer) =>
+      toast({ title: "Excepción añadida", description: addedText(answer.annulledReservations?.length ?? 0), variant: "success" }),
+    // A day off over booked lessons is answered by the schedule's dialog (schedule-day-off-dialog.tsx), not a toast.
+    onError: (error) => (reservationsOnDayOff(error) ? undefined : onFailure(error)),
     onSettled: refresh,
   });
 }

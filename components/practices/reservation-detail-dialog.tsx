@@ -28,7 +28,7 @@ export function ReservationDetailDialog({ reservationId, onClose }: { reservatio
         ) : (
           <dl className="grid grid-cols-2 gap-4" data-testid="reservation-detail">
             <DetailItem label="Estado">
-              <StatusBadge status={data.status} />
+              <StatusBadge status={data.status} isDone={data.isDone} />
             </DetailItem>
             <DetailItem label="Fecha">{formatDate(data.start)}</DetailItem>
             <DetailItem label="Horario">

@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarClock, Clock, IdCard, User } from "lucide-react";
+import { CalendarClock, Clock, IdCard, Info, User } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,8 +9,13 @@ import { useDateFormat } from "@/components/shell/use-date-format";
 import { formatDuration } from "@/lib/format/duration";
 import type { Reservation } from "@/lib/contract/reservations";
 import { cn } from "@/lib/utils";
+import { useQuery } from "@tanstack/react-query";
+import { configQueries } from "@/components/booking/queries";
+import { readBookingConfig } from "@/components/booking/booking-config";
 import { CancelReservationDialog } from "./cancel-reservation-dialog";
+import { cancellationClosedNote } from "./cancellation-window";
 import { RequestCancellationDialog } from "./request-cancellation-dialog";
+import { isLessonDone } from "@/lib/contract/constants/reservations";
 import { isActiveStatus } from "./reservation-lists";
 import { StatusBadge } from "./status-badge";
 
@@ -24,13 +29,16 @@ function Row({ icon: Icon, label, children }: { icon: typeof Clock; label: strin
   );
 }
 
-export function ReservationCard({ reservation }: { reservation: Reservation }) {
+// `now` is the list's clock (use-now.ts): 'Hoy' / 'Mañana' and 'Realizada' follow it while the page stays open.
+export function ReservationCard({ reservation, now }: { reservation: Reservation; now: number }) {
   const [dialog, setDialog] = useState<"cancel" | "request" | null>(null);
   const formats = useDateFormat();
   const isActive = isActiveStatus(reservation.status);
   const isPendingCancellation = reservation.hasCancellationRequest;
   const canCancel = reservation.canCancel && !isPendingCancellation;
   const canRequest = reservation.canRequestCancellation && !isPendingCancellation;
+  const config = useQuery(configQueries.config());
+  const closedNote = config.data ? cancellationClosedNote(reservation, now, readBookingConfig(config.data).cancelDeadlineHours) : null;
 
   return (
     <Card
@@ -40,14 +48,13 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
       className={cn("gap-4 py-5", !isActive && "border-dashed bg-muted/60 shadow-none")}
     >
       <CardHeader className="flex flex-wrap items-start justify-between gap-2 px-5">
-        <div className="space-y-1 text-sm">
-          <div className="flex items-center gap-2">
-            <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
-            <span className="font-semibold">{formats.dateTime(reservation.start)}</span>
-          </div>
-          <div className="pl-6 text-muted-foreground">hasta {formats.dateTime(reservation.end)}</div>
+        <div className="flex items-center gap-2 text-sm">
+          <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="font-semibold tabular-nums" data-testid="reservation-when">
+            {formats.lessonTime(reservation.start, reservation.end, now)}
+          </span>
         </div>
-        <StatusBadge status={reservation.status} />
+        <StatusBadge status={reservation.status} isDone={isLessonDone(reservation, now)} />
       </CardHeader>
       <CardContent className="space-y-2 px-5">
         <Row icon={User} label="Profesor">
@@ -59,6 +66,16 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
         <Row icon={Clock} label="Duración">
           {formatDuration(reservation.duration)}
         </Row>
+        {reservation.status === "anulled" ? (
+          // Until the app sends notifications, the card is how the student learns of it (docs/decisions.md).
+          <p className="flex items-start gap-2 text-sm" data-testid="annulled-notice">
+            <Info className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span>
+              <span className="font-medium">Anulada por la autoescuela.</span>{" "}
+              <span className="text-muted-foreground">El importe se ha devuelto a tu saldo.</span>
+            </span>
+          </p>
+        ) : null}
         {reservation.cancellationReason ? (
           <div className="rounded-md bg-muted px-3 py-2 text-sm">
             <p className="font-medium">Motivo</p>
@@ -72,6 +89,12 @@ export function ReservationCard({ reservation }: { reservation: Reservation }) {
           </div>
         ) : null}
       </CardContent>
+      {closedNote ? (
+        <p className="mx-5 flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="cancellation-closed">
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {closedNote}
+        </p>
+      ) : null}
       {isPendingCancellation || canCancel || canRequest ? (
         <CardFooter className="flex flex-wrap gap-2 px-5">
           {isPendingCancellation ? <Badge variant="warning">Solicitud de cancelación pendiente</Badge> : null}

@@ -27,9 +27,9 @@ export function ReservationGridSkeleton() {
   );
 }
 
-type GridProps = { reservations: Reservation[]; emptyTitle: string; emptyText: string };
+type GridProps = { reservations: Reservation[]; now: number; emptyTitle: string; emptyText: string };
 
-export function ReservationGrid({ reservations, emptyTitle, emptyText }: GridProps) {
+export function ReservationGrid({ reservations, now, emptyTitle, emptyText }: GridProps) {
   if (reservations.length === 0) {
     return (
       <div className="flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
@@ -42,7 +42,7 @@ export function ReservationGrid({ reservations, emptyTitle, emptyText }: GridPro
   return (
     <div className={GRID}>
       {reservations.map((r) => (
-        <ReservationCard key={r.id} reservation={r} />
+        <ReservationCard key={r.id} reservation={r} now={now} />
       ))}
     </div>
   );

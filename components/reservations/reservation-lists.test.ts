@@ -1,5 +1,6 @@
 import type { Reservation } from "@/lib/contract/reservations";
-import { applyFilters, filterOptions, isActiveStatus, NO_FILTERS, splitByTime } from "./reservation-lists";
+import { isLessonDone, reservationStatusLabel } from "@/lib/contract/constants/reservations";
+import { applyFilters, countActive, filterOptions, isActiveStatus, NO_FILTERS, splitByTime } from "./reservation-lists";
 
 const NOW = Date.UTC(2030, 0, 10, 12);
 let seq = 0;
@@ -21,6 +22,7 @@ const reservation = (startHour: number, overrides: Partial<Reservation> = {}): R
     cancellationResponse: null,
     canRequestCancellation: false,
     canCancel: false,
+    isDone: false,
     ...overrides,
   };
 };
@@ -58,5 +60,31 @@ describe("filters", () => {
     expect(["requested", "confirmed", "denied", "anulled", "cancelled"].map((s) => isActiveStatus(s as never))).toEqual([
       true, true, false, false, false,
     ]);
+  });
+});
+
+describe("the 'Próximas reservas' count", () => {
+  it("counts only what is still ahead and active, though the tab lists the cancelled and annulled ones too", () => {
+    const list = [
+      reservation(2, { status: "requested" }),
+      reservation(3),
+      reservation(4, { status: "cancelled" }),
+      reservation(5, { status: "anulled" }),
+      reservation(6, { status: "denied" }),
+      reservation(-30), // over: under 'anteriores'
+    ];
+    const { upcoming } = splitByTime(list, NOW);
+    expect(upcoming).toHaveLength(5);
+    expect(countActive(upcoming)).toBe(2);
+  });
+});
+
+describe("'Realizada' on the list's clock", () => {
+  it("reads 'Realizada' once a confirmed lesson's end has passed, and 'Confirmada' while it is ahead or under way", () => {
+    const running = reservation(-0.5);
+    expect(reservationStatusLabel(running, NOW)).toBe("Confirmada");
+    expect(reservationStatusLabel(running, NOW + 30 * 60_000)).toBe("Realizada"); // its end
+    expect(isLessonDone(reservation(-3), NOW)).toBe(true);
+    expect(reservationStatusLabel(reservation(-3, { status: "cancelled" }), NOW)).toBe("Cancelada");
   });
 });

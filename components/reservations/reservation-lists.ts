@@ -35,3 +35,7 @@ export function applyFilters(reservations: readonly Reservation[], filters: Rese
 
 /** Confirmed and requested reservations are active and shown fully; the others are dimmed (spec §4). */
 export const isActiveStatus = (status: ReservationStatus) => status === "requested" || status === "confirmed";
+
+/** What the 'Próximas reservas' tab counts: the lessons the student still has (requested or confirmed), not the
+ * cancelled or annulled ones it also lists. The server's X-Total-Count counts the same (reservations.service.ts). */
+export const countActive = (reservations: readonly Reservation[]) => reservations.filter((r) => isActiveStatus(r.status)).length;

@@ -13,7 +13,7 @@ import { countLabel } from "@/lib/contract/constants/paging";
 import { reservationQueries, type RESERVATION_TABS } from "./queries";
 import { ReservationFilters } from "./reservation-filters";
 import { ReservationGrid, ReservationGridSkeleton } from "./reservation-grid";
-import { ALL, applyFilters, filterOptions, NO_FILTERS, splitByTime } from "./reservation-lists";
+import { ALL, applyFilters, countActive, filterOptions, NO_FILTERS, splitByTime } from "./reservation-lists";
 import { useNow } from "./use-now";
 
 function useTab(scope: (typeof RESERVATION_TABS)[number]) {
@@ -58,7 +58,8 @@ export function ReservationsPage() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList className="h-auto flex-wrap">
             <TabsTrigger value="upcoming">
-              Próximas reservas <Count total={upcomingTab.total} shown={upcoming.length} isFiltered={isFiltered} />
+              {/* Counts what is still ahead and active; the list also shows, dimmed, the cancelled and annulled ones. */}
+              Próximas reservas <Count total={upcomingTab.total} shown={countActive(upcoming)} isFiltered={isFiltered} />
             </TabsTrigger>
             <TabsTrigger value="previous">
               Reservas anteriores <Count total={previousTab.total} shown={previous.length} isFiltered={isFiltered} />
@@ -77,6 +78,7 @@ export function ReservationsPage() {
             <TabsContent value="upcoming">
               <ReservationGrid
                 reservations={upcoming}
+                now={now}
                 emptyTitle="No hay reservas próximas"
                 emptyText="Tus reservas futuras aparecerán aquí"
               />
@@ -90,6 +92,7 @@ export function ReservationsPage() {
             <TabsContent value="previous">
               <ReservationGrid
                 reservations={previous}
+                now={now}
                 emptyTitle="No hay reservas anteriores"
                 emptyText="Tus reservas anteriores aparecerán aquí"
               />

@@ -6,7 +6,16 @@ import type { reservationSchema, RequestCancellationBody } from "@/lib/contract/
 import { toast } from "@/components/ui/use-toast";
 import { balanceQueries } from "@/components/balance/queries";
 import { bookingQueries } from "@/components/booking/queries";
+import { actionFailureToast, CANCEL_FAILED_TITLE, REQUEST_FAILED_TITLE } from "./action-errors";
 import { reservationQueries } from "./queries";
+
+// A refused cancel or cancellation request is logged and told to the student (action-errors.ts).
+function onFailure(title: string, log: string) {
+  return (error: unknown) => {
+    console.error(log, error);
+    toast(actionFailureToast(title, error));
+  };
+}
 
 // The student calendar's queries (/student/calendar) live under this key prefix.
 export const STUDENT_CALENDAR_KEY = ["calendar"] as const;
@@ -33,8 +42,7 @@ export function useCancelReservation() {
         variant: "success",
       });
     },
-    // Spec §8: a failed cancel is only logged, with no message to the user.
-    onError: (error) => console.error("Cancel reservation failed", error),
+    onError: onFailure(CANCEL_FAILED_TITLE, "Cancel reservation failed"),
     onSettled: () => refreshAfterChange(client),
   });
 }
@@ -51,7 +59,7 @@ export function useRequestCancellation() {
         variant: "success",
       });
     },
-    onError: (error) => console.error("Cancellation request failed", error),
+    onError: onFailure(REQUEST_FAILED_TITLE, "Cancellation request failed"),
     onSettled: () => refreshAfterChange(client),
   });
 }

@@ -55,11 +55,11 @@ describe("fetchTenantInfo", () => {
     expect(stored.size).toBe(0);
   });
 
-  it("passes on the API's own reason (spec §8: its error field), such as an unknown school or a server error", async () => {
+  it("passes on the API's own Spanish reason, never a bare code (issue 'Phone first' over spec §8's error field)", async () => {
     answer(404, { error: "TENANT_NOT_FOUND", message: "Autoescuela no encontrada" });
-    await expect(fetchTenantInfo()).rejects.toThrow("TENANT_NOT_FOUND");
+    await expect(fetchTenantInfo()).rejects.toThrow("Autoescuela no encontrada");
     answer(500, { error: "INTERNAL_SERVER_ERROR" });
-    await expect(fetchTenantInfo()).rejects.toThrow("INTERNAL_SERVER_ERROR");
+    await expect(fetchTenantInfo()).rejects.toThrow("No se pudo cargar la información de la autoescuela");
   });
 });
 

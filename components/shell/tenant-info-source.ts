@@ -3,7 +3,8 @@ import type { TenantInfo } from "@/lib/contract/tenant";
 
 export const TENANT_INFO_STORAGE_KEY = "tenant-info";
 export const TENANT_INFO_MAX_AGE_MS = 5 * 60_000;
-export const TENANT_INFO_FAILED = "Failed to load tenant information";
+// Spec §8 writes 'Failed to load tenant information'; Spanish users read this instead (docs/decisions.md).
+export const TENANT_INFO_FAILED = "No se pudo cargar la información de la autoescuela";
 
 export type CachedTenantInfo = { data: TenantInfo; timestamp: number };
 
@@ -33,8 +34,9 @@ export async function fetchTenantInfo(): Promise<TenantInfo> {
     if (!isTenantInfo(answer)) throw new Error(TENANT_INFO_FAILED);
     data = answer;
   } catch (error) {
-    // The API's own reason when it gave one (TENANT_NOT_FOUND, …), else the spec's message.
-    throw new Error(error instanceof ApiError && error.message !== "An error occurred" ? error.message : TENANT_INFO_FAILED);
+    // The API's own Spanish reason when it gave one ('Autoescuela no encontrada'), else ours: never a bare code such as
+    // TENANT_NOT_FOUND, nor the spec's English fallback (issue "Phone first", docs/decisions.md).
+    throw new Error(error instanceof ApiError && error.serverMessage ? error.serverMessage : TENANT_INFO_FAILED);
   }
   // The copy is a convenience: storage that is full or refused (a private window) must not lose the school just read.
   try {

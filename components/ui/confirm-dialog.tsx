@@ -52,11 +52,14 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={isLoading}>{cancelText}</AlertDialogCancel>
+          {/* Thumb-sized on a phone (44 px), the usual height from the small breakpoint up. */}
+          <AlertDialogCancel disabled={isLoading} className="h-11 sm:h-9">
+            {cancelText}
+          </AlertDialogCancel>
           <AlertDialogAction
             disabled={isLoading}
             aria-busy={isLoading || undefined}
-            className={cn(buttonVariants({ variant }))}
+            className={cn(buttonVariants({ variant }), "h-11 sm:h-9")}
             onClick={(e) => {
               e.preventDefault();
               void onConfirm();

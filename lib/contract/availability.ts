@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuidSchema } from "./common";
+import { isoDateTimeSchema, uuidSchema } from "./common";
 
 // School-local wall-clock times in the tenant's IANA time zone.
 export const localTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "La hora debe tener el formato HH:mm");
@@ -73,6 +73,9 @@ export const createOverrideBodySchema = z
     type: overrideTypeSchema,
     start: localTimeSchema.nullish(),
     end: localTimeSchema.nullish(),
+    // A day off over booked lessons is refused (409 RESERVATIONS_ON_DAY_OFF, listing them) unless this says to annul
+    // them: each is then annulled and refunded in the same transaction as the day off.
+    annulReservations: z.boolean().optional(),
   })
   .refine((o) => o.type !== "extra" || (o.start && o.end), { message: "Indica la hora de inicio y de fin" })
   .refine((o) => !o.start === !o.end, { message: "Indica la hora de inicio y de fin" })
@@ -80,3 +83,28 @@ export const createOverrideBodySchema = z
     message: "La hora de fin debe ser posterior a la de inicio",
   });
 export type CreateOverrideBody = z.infer<typeof createOverrideBodySchema>;
+
+// A booked lesson (requested or confirmed, not yet over) that a day off covers.
+export const affectedReservationSchema = z.object({
+  id: uuidSchema,
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
+  status: z.enum(["requested", "confirmed"]),
+  student: z.string(), // display name
+  license: z.string(),
+});
+export type AffectedReservation = z.infer<typeof affectedReservationSchema>;
+
+// 409 body of POST /api/instructor/availability/overrides when the day off covers booked lessons (nothing is saved).
+export const reservationsOnDayOffBodySchema = z.object({
+  error: z.literal("RESERVATIONS_ON_DAY_OFF"),
+  message: z.string(),
+  reservations: z.array(affectedReservationSchema),
+});
+export type ReservationsOnDayOffBody = z.infer<typeof reservationsOnDayOffBodySchema>;
+
+// 201 answer of POST /api/instructor/availability/overrides: the exception, and the lessons it annulled.
+export const createOverrideResponseSchema = availabilityOverrideSchema.extend({
+  annulledReservations: z.array(affectedReservationSchema),
+});
+export type CreateOverrideResponse = z.infer<typeof createOverrideResponseSchema>;

@@ -16,6 +16,7 @@ export const configResponseSchema = z.object({
   balance_mode: settingSchema, // 'time' | 'money'
   booking_horizon_days: settingSchema, // '60': how many days ahead a student may book
   max_cancellations_per_day: settingSchema, // '5': cancellations a student may make in 24 hours (book/cancel cycles)
+  booking_min_notice_hours: settingSchema, // '12': a slot must start at least this many hours after the booking
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

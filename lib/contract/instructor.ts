@@ -68,9 +68,17 @@ export const instructorCalendarEventSchema = z.object({
 export type InstructorCalendarEvent = z.infer<typeof instructorCalendarEventSchema>;
 export const instructorCalendarSchema = z.array(instructorCalendarEventSchema);
 
-// GET /api/instructor/dashboard (today in the tenant's time zone).
+// A lesson of the instructor's day. vehicle: the one active vehicle the school has for the lesson's licence
+// ('1234 KLM · Seat Ibiza'), null when it has none or several (reservations carry no meeting point).
+export const instructorDayLessonSchema = instructorReservationSchema.extend({ vehicle: z.string().nullable() });
+export type InstructorDayLesson = z.infer<typeof instructorDayLessonSchema>;
+
+// GET /api/instructor/dashboard (days on the tenant's clock). today: requested and confirmed lessons that touch today,
+// ended ones included, by start; tomorrowFirst: the first of them that starts tomorrow. The pending lists are their
+// first page ('Mis reservas' has the rest).
 export const instructorDashboardSchema = z.object({
-  today: instructorReservationListSchema,
+  today: z.array(instructorDayLessonSchema),
+  tomorrowFirst: instructorReservationSchema.nullable(),
   pendingRequests: instructorReservationListSchema,
   pendingCancellationRequests: instructorReservationListSchema,
 });

@@ -39,6 +39,8 @@ export const reservationSchema = z.object({
   cancellationResponse: z.string().nullable(),
   canRequestCancellation: z.boolean(),
   canCancel: z.boolean(),
+  // Confirmed and over at the time of the answer: the lesson took place and reads 'Realizada' (constants/reservations.ts).
+  isDone: z.boolean(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 export const reservationListSchema = z.array(reservationSchema);
@@ -147,3 +149,22 @@ export const bookingCalendarEventSchema = z.object({
 });
 export type BookingCalendarEvent = z.infer<typeof bookingCalendarEventSchema>;
 export const bookingCalendarSchema = z.array(bookingCalendarEventSchema);
+
+// GET /api/student/reservations/conflicts?start&end: the student's own CAP sessions and registered exams that overlap
+// [start, end), for the booking wizard's warning before 'Confirmar reservas'. Ours (the spec does not show it).
+export const bookingConflictsQuerySchema = z
+  .object({ start: isoDateTimeSchema, end: isoDateTimeSchema })
+  .refine((q) => Date.parse(q.end) > Date.parse(q.start), { message: "El rango de fechas no es válido" })
+  .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= 366 * 86_400_000, {
+    message: "El rango de fechas no puede superar un año",
+  });
+export type BookingConflictsQuery = z.infer<typeof bookingConflictsQuerySchema>;
+
+export const bookingConflictSchema = z.object({
+  type: z.enum(["cap-session", "exam"]),
+  title: z.string(),
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
+});
+export type BookingConflict = z.infer<typeof bookingConflictSchema>;
+export const bookingConflictListSchema = z.array(bookingConflictSchema);

@@ -72,4 +72,15 @@ describe("zonedDateFormats", () => {
       }),
     );
   });
+
+  it("writes a lesson's day and hours the same on the device's clock and on its zone's", () => {
+    const device = zonedDateFormats(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const instant = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2040-12-31T23:59:59Z"), noInvalidDate: true });
+    fc.assert(
+      fc.property(instant, fc.integer({ min: 30, max: 720 }), instant, (start, minutes, now) => {
+        const end = new Date(start.getTime() + minutes * 60_000);
+        expect(device.lessonTime(start, end, now)).toBe(deviceDateFormats.lessonTime(start, end, now));
+      }),
+    );
+  });
 });

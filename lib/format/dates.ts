@@ -1,5 +1,6 @@
 import { startOfWeek } from "date-fns";
 import { localClock, localDate } from "@/lib/time/zoned-time";
+import { formatLessonTime } from "./lesson-time";
 
 // Spanish locale, weeks from Monday (spec §1, §9).
 export const WEEK_STARTS_ON = 1 as const;
@@ -72,6 +73,8 @@ export type DateFormats = {
   dateTime: (value: DateInput) => string;
   longDay: (value: DateInput) => string;
   timeRange: (start: DateInput, end: DateInput) => string;
+  /** A lesson's day and hours as people say them: 'Hoy · 12:00–14:00', 'mar 1 dic · 12:00–14:00' (lesson-time.ts). */
+  lessonTime: (start: DateInput, end: DateInput, now: DateInput) => string;
 };
 
 /** A calendar date (yyyy-MM-dd) as that day's noon on the device's clock: a Date for it that no DST change skips. */
@@ -87,6 +90,7 @@ export const deviceDateFormats: DateFormats = {
   dateTime: formatDateTime,
   longDay: formatLongDay,
   timeRange: formatTimeRange,
+  lessonTime: (start, end, now) => formatLessonTime(start, end, now),
 };
 
 /**
@@ -104,6 +108,7 @@ export function zonedDateFormats(timeZone: string): DateFormats {
     dateTime: (value) => `${formatDate(day(value))} ${time(value)}`,
     longDay: (value) => formatLongDay(day(value)),
     timeRange: (start, end) => `${time(start)} - ${time(end)}`,
+    lessonTime: (start, end, now) => formatLessonTime(start, end, now, timeZone),
   };
 }
 

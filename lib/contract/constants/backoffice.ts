@@ -6,6 +6,9 @@ import { CONFIG_KEYS } from "./config";
 /** The highest hourly price a school may set, in cents (100.000 €): the settings form and the API check the same. */
 export const HOURLY_PRICE_MAX_CENTS = 100_000_00;
 
+/** The longest minimum notice a school may ask before a lesson (a week), in hours. */
+export const MIN_NOTICE_MAX_HOURS = 168;
+
 // The spec's licence codes (000 §3) the office may add, with their default names. The spec names the driving codes
 // exactly; for "several ADR codes, CAP codes, conseller de seguridad, carretillas elevadoras, competencia profesional"
 // it gives no codes, so these are ours (docs/decisions/backoffice.md).

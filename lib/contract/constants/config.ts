@@ -13,4 +13,5 @@ export const CONFIG_KEYS = [
   "balance_mode",
   "booking_horizon_days",
   "max_cancellations_per_day",
+  "booking_min_notice_hours",
 ] as const;

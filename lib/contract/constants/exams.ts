@@ -10,9 +10,10 @@ export const EXAM_TYPES = [
 
 export const examTypeName = (id: number) => EXAM_TYPES.find((t) => t.id === id)?.name ?? "";
 
-// Spec §4: result codes and their texts.
+// Spec §4: result codes and their texts. The spec shows no result yet as '- - - - - -'; the issue "Phone first" has it
+// read 'Pendiente', a word a student understands (docs/decisions.md).
 export const EXAM_RESULT_LABELS: Record<number, string> = {
-  0: "- - - - - -",
+  0: "Pendiente",
   1: "No presentado",
   2: "No apto",
   3: "Apto",

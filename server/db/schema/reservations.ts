@@ -120,7 +120,8 @@ export const availabilityOverrides = pgTable(
 );
 
 // Overlaps of active reservations are excluded by the database: see the custom migration
-// reservations_no_overlap (EXCLUDE USING gist on instructor_id / student_id with tstzrange).
+// reservations_no_overlap (EXCLUDE USING gist on instructor_id / student_id with tstzrange). A new active reservation
+// on its instructor's day off is refused by the trigger reservations_respect_days_off (migration 0018).
 export const reservations = pgTable(
   "reservations",
   {

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { countOf } from "@/lib/format/plural";
 import { AppError } from "../../http/errors";
 import { clearKeys, countFailure, findKeys, setBackoff } from "./throttle.repository";
 
@@ -35,7 +36,7 @@ export function throttleKeys(tenantId: string, userId: string | null, login: str
 
 export const tooMany = (until: Date, now: Date, extra: Record<string, unknown> = {}) => {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError("TOO_MANY_ATTEMPTS", `Demasiados intentos fallidos. Inténtalo de nuevo en ${Math.ceil(seconds / 60)} minuto(s).`, 429, {
+  return new AppError("TOO_MANY_ATTEMPTS", `Demasiados intentos fallidos. Inténtalo de nuevo en ${countOf(Math.ceil(seconds / 60), "minuto", "minutos")}.`, 429, {
     retryAfterSeconds: seconds,
     ...extra,
   });

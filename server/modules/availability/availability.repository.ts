@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { availabilityOverrides, availabilityRules } from "../../db/schema/reservations";
 
@@ -64,4 +64,14 @@ export async function deleteOverride(db: DbOrTx, tenantId: string, instructorId:
     )
     .returning({ id: availabilityOverrides.id });
   return rows.length > 0;
+}
+
+// The lock of one instructor's schedule, held until the transaction ends. A day off takes it alone; every new active
+// reservation takes it shared (the trigger reservations_respect_days_off, migration 0018), then checks the days off
+// with a fresh snapshot. So a day off never misses a lesson booked while it is being saved, and a booking never lands
+// on a day off saved while it was being made. 72616018 names this lock among the app's advisory locks.
+export const SCHEDULE_LOCK_CLASS = 72_616_018;
+
+export async function lockSchedule(db: DbOrTx, instructorId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_CLASS}::int, hashtext(${instructorId}::text))`);
 }

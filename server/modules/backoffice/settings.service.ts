@@ -3,7 +3,7 @@ import { parseIsoDuration } from "@/lib/booking/durations";
 import { balanceModeSchema, reservationModeSchema, type ConfigResponse } from "@/lib/contract/config";
 import { PRACTICE_MAX_HOURS } from "@/lib/contract/constants/practices";
 import type { EditableSettingKey, SettingsBody } from "@/lib/contract/backoffice";
-import { HOURLY_PRICE_MAX_CENTS } from "@/lib/contract/constants/backoffice";
+import { HOURLY_PRICE_MAX_CENTS, MIN_NOTICE_MAX_HOURS } from "@/lib/contract/constants/backoffice";
 import type { Db, DbOrTx } from "../../db/client";
 import { balances } from "../../db/schema/reservations";
 import type { Auth, Tenant } from "../../http/context";
@@ -43,12 +43,14 @@ export function validateSettings(next: Record<EditableSettingKey, string>): Reco
   const deadline = integerIn(next.reservation_cancel_deadline_hours, "reservation_cancel_deadline_hours", "El plazo de cancelación (horas)", 0, 720);
   const horizon = integerIn(next.booking_horizon_days, "booking_horizon_days", "El horizonte de reserva (días)", 1, 365);
   const cancellations = integerIn(next.max_cancellations_per_day, "max_cancellations_per_day", "El máximo de cancelaciones por alumno y día", 1, 100);
+  const notice = integerIn(next.booking_min_notice_hours, "booking_min_notice_hours", "La antelación mínima para reservar (horas)", 0, MIN_NOTICE_MAX_HOURS);
   return {
     ...next,
     hourly_price: String(price),
     reservation_cancel_deadline_hours: String(deadline),
     booking_horizon_days: String(horizon),
     max_cancellations_per_day: String(cancellations),
+    booking_min_notice_hours: String(notice),
   };
 }
 

@@ -38,6 +38,7 @@ describe("GET /api/config", () => {
         balance_mode: { value: "time" },
         booking_horizon_days: { value: "60" },
         max_cancellations_per_day: { value: "5" },
+        booking_min_notice_hours: { value: "12" },
       });
     }
   });

@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Record<ConfigKey, string> = {
   balance_mode: "time",
   booking_horizon_days: "60",
   max_cancellations_per_day: "5",
+  booking_min_notice_hours: "12",
 };
 
 export async function getConfig(db: DbOrTx, tenantId: string): Promise<ConfigResponse> {
@@ -34,6 +35,7 @@ export type BookingSettings = {
   cancelDeadlineHours: number;
   horizonDays: number; // a slot may start at most this many days after now
   maxCancellationsPerDay: number; // a student's own cancellations in any 24 hours
+  minNoticeHours: number; // a slot may start no sooner than this many hours after now
 };
 
 function safeDurations(minIso: string, maxIso: string): number[] {
@@ -61,6 +63,7 @@ export function toBookingSettings(stored: Partial<Record<string, string>>): Book
     cancelDeadlineHours: nonNegativeInt(value("reservation_cancel_deadline_hours"), 24),
     horizonDays: nonNegativeInt(value("booking_horizon_days"), 60),
     maxCancellationsPerDay: nonNegativeInt(value("max_cancellations_per_day"), 5),
+    minNoticeHours: nonNegativeInt(value("booking_min_notice_hours"), 12),
   };
 }
 

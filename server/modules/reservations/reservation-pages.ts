@@ -5,7 +5,8 @@ import { decodeInstantCursor, instantCursor, pageOf } from "../../http/cursor";
 import { countReservations, listReservationPage, type ReservationFilter, type ReservationView } from "./reservations.repository";
 
 // One tab of a reservations list: which rows, and which way along their end they are read.
-export type ScopeSpec = { filter: ReservationFilter; direction: "asc" | "desc" };
+// `countFilter`, when set, is what the tab's count counts (the student's 'Próximas' counts only active lessons).
+export type ScopeSpec = { filter: ReservationFilter; direction: "asc" | "desc"; countFilter?: ReservationFilter };
 
 export type ViewPage = { views: ReservationView[]; nextCursor: string | null; total?: number };
 
@@ -17,7 +18,7 @@ export async function readReservationPage(db: DbOrTx, tenantId: string, kind: st
   const after = page.cursor ? decodeInstantCursor(kind, page.cursor) : undefined;
   const [rows, total] = await Promise.all([
     listReservationPage(db, tenantId, spec.filter, { direction: spec.direction, after, limit: page.limit + 1 }),
-    after ? undefined : countReservations(db, tenantId, spec.filter, PAGE_COUNT_CAP),
+    after ? undefined : countReservations(db, tenantId, spec.countFilter ?? spec.filter, PAGE_COUNT_CAP),
   ]);
   const { items, nextCursor } = pageOf(rows, page.limit, (last) => instantCursor(kind, last.reservation.endAt, last.reservation.id));
   return { views: items, nextCursor, ...(total === undefined ? {} : { total }) };

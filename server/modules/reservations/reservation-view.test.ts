@@ -1,4 +1,5 @@
-import { reservationFlags } from "./reservation-view";
+import { reservationStatusLabel } from "@/lib/contract/constants/reservations";
+import { reservationFlags, toReservation } from "./reservation-view";
 
 const now = new Date("2025-05-10T10:00:00Z");
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);
@@ -45,5 +46,52 @@ describe("canCancel", () => {
     for (const status of ["confirmed", "denied", "anulled", "cancelled"] as const) {
       expect(reservationFlags({ ...base, status, startAt: hours(48) }, now, 24).canCancel).toBe(false);
     }
+  });
+});
+
+describe("'Realizada': a confirmed lesson whose end has passed (now frozen)", () => {
+  const view = (status: "requested" | "confirmed" | "denied" | "anulled" | "cancelled", endInHours: number) =>
+    toReservation(
+      {
+        reservation: {
+          id: "00000000-0000-4000-8000-000000000001",
+          startAt: hours(endInHours - 2),
+          endAt: hours(endInHours),
+          status,
+          instructorId: "00000000-0000-4000-8000-000000000002",
+          message: null,
+          decisionReason: null,
+          cancellationRequestStatus: null,
+          cancellationRequestReason: null,
+          cancellationResponse: null,
+        },
+        instructor: { firstName: "Carlos", surname1: "Ruiz", surname2: null },
+        license: { name: "B", code: "b" },
+      },
+      now,
+      24,
+    );
+
+  it.each([
+    [1, false], // still ahead
+    [0.5, false],
+    [1 / 60, false], // under way: ends in a minute
+    [0, true], // ends right now
+    [-1, true],
+  ])("a confirmed lesson ending in %d h is done → %p", (h, expected) => {
+    const r = view("confirmed", h);
+    expect(r.isDone).toBe(expected);
+    expect(reservationStatusLabel(r, now.getTime())).toBe(expected ? "Realizada" : "Confirmada");
+  });
+
+  it.each([
+    ["requested", "Pendiente"],
+    ["denied", "Denegada"],
+    ["anulled", "Anulada"],
+    ["cancelled", "Cancelada"],
+  ] as const)("a %s lesson that has ended keeps its label (%s)", (status, label) => {
+    const r = view(status, -3);
+    expect(r.isDone).toBe(false);
+    expect(reservationStatusLabel(r, now.getTime())).toBe(label);
   });
 });

@@ -1,5 +1,6 @@
 import type { InstructorReservation } from "@/lib/contract/instructor";
 import type { Reservation } from "@/lib/contract/reservations";
+import { isLessonDone } from "@/lib/contract/constants/reservations";
 import { displayName } from "../users/users.repository";
 import type { ReservationRow, ReservationView } from "./reservations.repository";
 
@@ -44,6 +45,7 @@ export function toReservation(view: ReservationViewInput, now: Date, cancelDeadl
     cancellationReason: r.decisionReason ?? r.cancellationRequestReason,
     cancellationResponse: r.cancellationResponse,
     ...reservationFlags(r, now, cancelDeadlineHours),
+    isDone: isLessonDone({ status: r.status, end: r.endAt }, now.getTime()),
   };
 }
 

@@ -160,7 +160,7 @@ export async function updateIf(
   tenantId: string,
   id: string,
   expected: {
-    status: ReservationStatusValue;
+    status: ReservationStatusValue | readonly ReservationStatusValue[];
     studentId?: string;
     instructorId?: string;
     pendingRequest?: boolean;
@@ -181,7 +181,7 @@ export async function updateIf(
       and(
         eq(reservations.tenantId, tenantId),
         eq(reservations.id, id),
-        eq(reservations.status, expected.status),
+        typeof expected.status === "string" ? eq(reservations.status, expected.status) : inArray(reservations.status, [...expected.status]),
         expected.studentId ? eq(reservations.studentId, expected.studentId) : undefined,
         expected.instructorId ? eq(reservations.instructorId, expected.instructorId) : undefined,
         pending,

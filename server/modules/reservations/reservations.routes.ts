@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { uuidSchema } from "@/lib/contract/common";
 import {
   bookingCalendarQuerySchema,
+  bookingConflictsQuerySchema,
   createReservationBodySchema,
   requestCancellationBodySchema,
   studentReservationsQuerySchema,
@@ -12,6 +13,7 @@ import { sendPage } from "../../http/cursor";
 import { readBody, readParam, readQuery } from "../../http/validate";
 import { getBookingCalendar } from "./booking-calendar.service";
 import { bookSlots } from "./booking.service";
+import { listBookingConflicts } from "./conflicts.service";
 import {
   cancelReservation,
   getStudentReservation,
@@ -29,6 +31,10 @@ export const reservationRoutes = new Hono<AppEnv>()
   .get("/student/reservations/calendar", requireRole("student"), async (c) => {
     const query = readQuery(c, bookingCalendarQuerySchema);
     return c.json(await getBookingCalendar(c.var.db, c.var.tenant, requireAuth(c), query));
+  })
+  .get("/student/reservations/conflicts", requireRole("student"), async (c) => {
+    const query = readQuery(c, bookingConflictsQuerySchema);
+    return c.json(await listBookingConflicts(c.var.db, c.var.tenant, requireAuth(c), query));
   })
   .get("/student/reservations", requireRole("student"), async (c) => {
     const query = readQuery(c, studentReservationsQuerySchema);

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_PAGE_SIZE } from "@/lib/contract/constants/paging";
-import type { InstructorAssignment, Reservation, StudentReservationScope, StudentReservationsQuery } from "@/lib/contract/reservations";
+import {
+  ACTIVE_RESERVATION_STATUSES,
+  type InstructorAssignment,
+  type Reservation,
+  type StudentReservationScope,
+  type StudentReservationsQuery,
+} from "@/lib/contract/reservations";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { reservations } from "../../db/schema/reservations";
 import type { Auth, Tenant } from "../../http/context";
@@ -26,8 +32,12 @@ export async function listStudentAssignments(db: DbOrTx, tenantId: string, stude
 
 function studentScope(scope: StudentReservationScope, studentId: string, now: Date): ScopeSpec {
   switch (scope) {
-    case "upcoming":
-      return { filter: { studentId, extra: sql`${reservations.endAt} > ${now}` }, direction: "asc" };
+    case "upcoming": {
+      // The tab lists every reservation still ahead (the cancelled and annulled ones dimmed) but counts only what the
+      // student still has: requested or confirmed.
+      const filter = { studentId, extra: sql`${reservations.endAt} > ${now}` };
+      return { filter, direction: "asc", countFilter: { ...filter, statuses: ACTIVE_RESERVATION_STATUSES } };
+    }
     case "previous":
       return { filter: { studentId, extra: sql`${reservations.endAt} <= ${now}` }, direction: "desc" };
     case "all":
@@ -133,4 +143,42 @@ export async function requestCancellation(db: Db, tenant: Tenant, auth: Auth, id
     await recordAudit(tx, tenant.id, auth, { action: "reservations.cancellation_requested", targetType: "reservation", targetId: id });
   });
   return getStudentReservation(db, tenant.id, auth.userId, id, now);
+}
+
+// Annuls booked lessons for the school (a day off of their instructor, availability.service.ts) inside the caller's
+// transaction: each one still requested or confirmed becomes 'anulled' with the reason (the student reads it on the
+// card), closes a pending cancellation request and is refunded with a 'reserva_anulada' ledger row. A lesson that
+// stopped being active meanwhile (its student cancelled it, and was refunded then) is left as it is.
+export async function annulBySchool(
+  tx: Tx,
+  tenantId: string,
+  auth: Auth,
+  instructorId: string,
+  ids: readonly string[],
+  reason: string,
+  now: Date,
+): Promise<ReservationRow[]> {
+  const actorId = auth.impersonatorId ?? auth.userId;
+  const annulled: ReservationRow[] = [];
+  // In id order, so two transactions annulling the same lessons lock them in the same order.
+  for (const id of [...ids].sort()) {
+    const row = await updateIf(
+      tx,
+      tenantId,
+      id,
+      { status: ACTIVE_RESERVATION_STATUSES, instructorId },
+      {
+        status: "anulled",
+        decisionReason: reason,
+        cancellationRequestStatus: sql`case when ${reservations.cancellationRequestStatus} = 'pending' then 'closed' else ${reservations.cancellationRequestStatus} end` as never,
+        decidedAt: now,
+        decidedBy: actorId,
+      },
+    );
+    if (!row) continue;
+    await refund(tx, tenantId, row, "reserva_anulada", actorId);
+    await recordAudit(tx, tenantId, auth, { action: "reservations.annulled", targetType: "reservation", targetId: id, details: { reason } });
+    annulled.push(row);
+  }
+  return annulled;
 }

@@ -20,7 +20,7 @@ test("the instructor sets a Saturday slot, sees it in the week's preview, marks 
   await signInAt(page, sur, "sur.profesor", "profesor123", /\/instructor\/dashboard$/);
 
   await page.goto(`${sur}/instructor/schedule`);
-  await expect(page.getByText("Define cuándo pueden reservar tus alumnos (horario de Europe/Madrid)")).toBeVisible();
+  await expect(page.getByText("Define cuándo pueden reservar tus alumnos (hora de Madrid)")).toBeVisible();
   // The seeded week: two slots on each weekday, nothing at the weekend.
   await expect(page.getByTestId("weekday-1").getByLabel("Lunes: inicio")).toHaveCount(2);
   const saturday = page.getByTestId("weekday-6");

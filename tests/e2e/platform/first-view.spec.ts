@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { formatLessonDay } from "@/lib/format/lesson-time";
 import { signInByApi, type DemoUser } from "../support/auth";
 import { clickHydrated } from "../support/hydration";
 
@@ -84,13 +85,10 @@ async function reservations(page: Page): Promise<Reservation[]> {
 /** The cards of the tab the server drew open (upcoming reservations), as reservation ids. */
 const drawnCards = (main: string) => [...main.matchAll(/data-reservation-id="([^"]+)"/g)].map((m) => m[1]!);
 
+/** A lesson's start as the cards write it on a zone's clock: 'mar 1 dic · 12:00' (or 'Hoy · 12:00', 'Mañana · …'). */
 const clock = (iso: string, timeZone: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+  return `${formatLessonDay(iso, Date.now(), timeZone)} · ${time}`;
 };
 
 test("the reservations the server drew are the API's, and the browser does not fetch them again", async ({ page }) => {

@@ -141,7 +141,7 @@ test("the instructor finishes today's lesson with both signatures; the student s
   // FullCalendar renders the views as tabs.
   for (const view of ["Mes", "Semana", "Día"]) await expect(calendar.getByRole("tab", { name: view, exact: true })).toBeVisible();
   await expect(calendar.getByRole("tab", { name: "Mes", exact: true })).toHaveAttribute("aria-selected", "true");
-  await expect(calendar.getByRole("button", { name: "Este mes" })).toHaveText("Hoy");
+  await expect(calendar.getByRole("button", { name: "Hoy", exact: true })).toHaveText("Hoy");
   const practiceEvent = calendar.locator(".student-event--practice").filter({ hasText: "Práctica" });
   await expect(practiceEvent.first()).toBeVisible();
   await s.screenshot({ path: testInfo.outputPath("calendar-month.png"), fullPage: true });

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { baseURL } from "../../../playwright.config";
+import { formatLessonDay } from "@/lib/format/lesson-time";
 import { DEMO_USERS, type DemoUser } from "../support/auth";
 
 // Helpers of the reservations journeys (student and instructor specs). API calls go through the BFF like the browser.
@@ -80,12 +81,14 @@ export async function bookViaApi(request: APIRequestContext, assignment: Assignm
 const madrid = (iso: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", ...options }).format(new Date(iso));
 
-/** 'dd/MM/yyyy HH:mm' as the reservation cards show it (the browser runs in Europe/Madrid). */
-export const cardDateTime = (iso: string) =>
-  `${madrid(iso, { day: "2-digit", month: "2-digit", year: "numeric" })} ${madrid(iso, { hour: "2-digit", minute: "2-digit", hour12: false })}`;
-export const cardDate = (iso: string) => madrid(iso, { day: "2-digit", month: "2-digit", year: "numeric" });
-export const cardTimeRange = (slot: Slot) =>
-  `${madrid(slot.start, { hour: "2-digit", minute: "2-digit", hour12: false })} - ${madrid(slot.end, { hour: "2-digit", minute: "2-digit", hour12: false })}`;
+const clock = (iso: string) => madrid(iso, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** The day of a lesson as the reservation cards write it: 'Hoy', 'Mañana', 'mar 1 dic' (the browser runs in Europe/Madrid). */
+export const cardDate = (iso: string) => formatLessonDay(iso, Date.now(), "Europe/Madrid");
+/** The start as the cards write it: 'mar 1 dic · 12:00' (followed on the card by '–' and the end). */
+export const cardDateTime = (iso: string) => `${cardDate(iso)} · ${clock(iso)}`;
+/** The hours as the cards write them: '12:00–14:00'. */
+export const cardTimeRange = (slot: Slot) => `${clock(slot.start)}–${clock(slot.end)}`;
 
 /** 'Xh Ym' like the app (spec §9). */
 export function durationText(seconds: number) {
