@@ -45,6 +45,9 @@ const LINE_STYLE = /^(solid|dashed|dotted|double|hidden|none)$/;
 function groupOf(name: string): string | undefined {
   const exact = EXACT.get(name);
   if (exact) return exact;
+  // An arbitrary property ("[scrollbar-width:thin]") sets that property.
+  const arbitrary = /^\[([a-z-]+):/.exec(name);
+  if (arbitrary) return `arbitrary-${arbitrary[1]}`;
   const base = name.startsWith("-") ? name.slice(1) : name;
   const single = SINGLE.exec(base);
   if (single) return RENAMED[single[1]!] ?? single[1];
@@ -53,6 +56,14 @@ function groupOf(name: string): string | undefined {
   const prefix = base.slice(0, dash);
   const value = base.slice(dash + 1);
   switch (prefix) {
+    case "decoration":
+      if (/^(\d+|auto|from-font|\[length:)/.test(value)) return "decoration-thickness";
+      return LINE_STYLE.test(value) || value === "wavy" ? "decoration-style" : "decoration-color";
+    case "snap":
+      if (/^(start|end|center|align-none)$/.test(value)) return "snap-align";
+      if (/^(none|x|y|both)$/.test(value)) return "snap-type";
+      if (/^(mandatory|proximity)$/.test(value)) return "snap-strictness";
+      return /^(normal|always)$/.test(value) ? "snap-stop" : undefined;
     case "text":
       if (SIZE.test(value) || /^\[(length:|\d)/.test(value)) return "font-size";
       if (/^(left|center|right|justify|start|end)$/.test(value)) return "text-align";
