@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, errorText, GENERIC_ERROR_MESSAGE } from "./api-client";
+import { ApiError, apiRequest, errorText, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from "./api-client";
 
 function mockFetch(status: number, body: string) {
   global.fetch = jest.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } })) as typeof fetch;
@@ -25,6 +25,11 @@ describe("apiRequest error reading (spec §8 generic)", () => {
     expect(errorText(error)).toBe("Ha ocurrido un error");
     expect(errorText("not an error")).toBe("Ha ocurrido un error");
     expect(error.body).toEqual({});
+  });
+
+  it("says in Spanish that the server could not be reached, never the browser's 'Failed to fetch'", () => {
+    expect(errorText(new TypeError("Failed to fetch"))).toBe(NETWORK_ERROR_MESSAGE);
+    expect(errorText(new TypeError("Failed to fetch"), "No se pudo cancelar")).toBe("No se pudo cancelar");
   });
 
   it("returns nothing for 204", async () => {

@@ -25,8 +25,12 @@ export class ApiError extends Error {
 }
 
 // The text to show a person: the server's Spanish message when there is one, else the spec's reading.
+// fetch() rejects with a TypeError when the network fails ('Failed to fetch' in Chromium): never shown as it is.
+export const NETWORK_ERROR_MESSAGE = "No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.";
+
 export function errorText(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback ?? error.message;
+  if (error instanceof TypeError) return fallback ?? NETWORK_ERROR_MESSAGE;
   if (error instanceof Error && fallback === undefined) return error.message;
   return fallback ?? GENERIC_ERROR_MESSAGE;
 }
