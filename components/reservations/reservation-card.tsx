@@ -99,12 +99,12 @@ export function ReservationCard({ reservation, now }: { reservation: Reservation
         <CardFooter className="flex flex-wrap gap-2 px-5">
           {isPendingCancellation ? <Badge variant="warning">Solicitud de cancelación pendiente</Badge> : null}
           {canCancel ? (
-            <Button variant="outline" size="sm" onClick={() => setDialog("cancel")}>
+            <Button variant="outline" size="sm" className="h-11 sm:h-8" onClick={() => setDialog("cancel")}>
               Cancelar solicitud
             </Button>
           ) : null}
           {canRequest ? (
-            <Button variant="outline" size="sm" onClick={() => setDialog("request")}>
+            <Button variant="outline" size="sm" className="h-11 sm:h-8" onClick={() => setDialog("request")}>
               Solicitar cancelación
             </Button>
           ) : null}
