@@ -1,11 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PendingPractice } from "@/lib/contract/practices";
-import { FinishPracticeDialog } from "./finish-practice-dialog";
 import { practiceQueries } from "./queries";
+
+// The dialog (form, vehicles, two signature pads) comes with the first 'Finalizar práctica': the cards that offer the
+// button are on pages whose first load should not carry it.
+const FinishPracticeDialog = dynamic(() => import("./finish-practice-dialog").then((m) => m.FinishPracticeDialog), { ssr: false });
 
 // On an instructor's reservation card: offered while the lesson is on the to-do list (confirmed, started, inside the
 // finishing window, no practice yet). The server checks all of it again.
@@ -19,7 +23,7 @@ export function FinishPracticeButton({ reservationId, className }: { reservation
       <Button size="sm" className={className} onClick={() => setOpen(lesson)}>
         Finalizar práctica
       </Button>
-      <FinishPracticeDialog lesson={open} onClose={() => setOpen(null)} />
+      {open ? <FinishPracticeDialog lesson={open} onClose={() => setOpen(null)} /> : null}
     </>
   );
 }
