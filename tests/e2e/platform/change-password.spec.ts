@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openProfileMenu, signIn, signOut } from "../support/auth";
+import { sameOrigin } from "../student/booking-support";
 
 test("a user changes the password and signs in with the new one", async ({ page }) => {
   await signIn(page, "instructor2");
@@ -19,4 +20,10 @@ test("a user changes the password and signs in with the new one", async ({ page 
   await page.getByLabel("Contraseña", { exact: true }).fill("nuevaClave9");
   await page.getByRole("button", { name: "Iniciar Sesión" }).click();
   await expect(page).toHaveURL(/\/instructor\/dashboard$/);
+  // Marta's demo password back: the journeys after this one (the phone project's among them) sign in with it.
+  const restored = await page.request.post("/api/auth/change-password", {
+    headers: sameOrigin(),
+    data: { currentPassword: "nuevaClave9", newPassword: "profesora123" },
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
 });
