@@ -171,6 +171,27 @@ describe("paging a conversation", () => {
   });
 });
 
+describe("one reader cannot take the process's share of others", () => {
+  it("answers 429 with Retry-After past two pages read at once by the same user, never 5xx; another user still reads", async () => {
+    const id = await open(student, instructor);
+    await seed(id, 300, student, instructor);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(student, `/conversations/${id}/messages?limit=100`)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    // PGlite answers queries one at a time, in order: all eight hold their fingerprint before any page is read, so
+    // exactly two read. A pool of PostgreSQL connections may finish a read before the next asks (rate-limit.test.ts
+    // holds the bound itself).
+    if (ctx.kind === "pglite") expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(refused.json).toEqual(expect.objectContaining({ error: "TOO_MANY_REQUESTS", message: expect.stringContaining("a la vez") }));
+      expect(refused.headers.get("retry-after")).toBe("1");
+    }
+    // The places come back when the reads end, and the partner was never limited by the student's reads.
+    expect((await call(student, `/conversations/${id}/messages`)).status).toBe(200);
+    expect((await call(instructor, `/conversations/${id}/messages`)).status).toBe(200);
+  });
+});
+
 describe("the ETag is a fingerprint and personal answers are not stored", () => {
   it("answers 304 while the list is the same (a read mark included); a new message or another query answers 200", async () => {
     const id = await open(student, instructor);

@@ -18,6 +18,7 @@ import {
   sendMessage,
   unreadCount,
 } from "./messaging.service";
+import { withReadSlot } from "./rate-limit";
 
 const conversationId = (c: Parameters<typeof readParam>[0]) => readParam(c, "id", uuidSchema, CONVERSATION_NOT_FOUND);
 
@@ -50,7 +51,10 @@ export const messagingRoutes = new Hono<AppEnv>()
     const reader = readerOf(requireAuth(c));
     const query = readQuery(c, messagePageQuerySchema);
     const fingerprint = await messagesFingerprint(c.var.db, c.var.tenant.id, id, reader, query);
-    return withFingerprint(c, fingerprint, async () => sendPage(c, await listMessages(c.var.db, c.var.tenant.id, id, reader, query)));
+    const readSlot = `${c.var.tenant.id}:${requireAuth(c).userId}`;
+    return withFingerprint(c, fingerprint, () =>
+      withReadSlot(readSlot, async () => sendPage(c, await listMessages(c.var.db, c.var.tenant.id, id, reader, query))),
+    );
   })
   .post("/messaging/conversations/:id/messages", async (c) => {
     const id = conversationId(c);
