@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "@/lib/contract/constants/paging";
 
 // Spec §8's last resort is 'An error occurred'; the app is Spanish, so a person reads this instead (docs/decisions.md).
 export const GENERIC_ERROR_MESSAGE = "Ha ocurrido un error";
@@ -117,8 +118,8 @@ export const apiPost = <T = unknown>(path: string, json?: unknown) => apiRequest
 export type Page<T> = { items: T; nextCursor: string | null; total: number | null };
 function pageOf<T>(items: T, headers: Headers | null): Page<T> {
   const read = (name: string) => headers?.get(name) ?? null;
-  const total = read("x-total-count");
-  return { items, nextCursor: read("x-next-cursor"), total: total !== null && /^\d+$/.test(total) ? Number(total) : null };
+  const total = read(TOTAL_COUNT_HEADER);
+  return { items, nextCursor: read(NEXT_CURSOR_HEADER), total: total !== null && /^\d+$/.test(total) ? Number(total) : null };
 }
 export async function apiGetPage<T = unknown>(path: string, signal?: AbortSignal): Promise<Page<T>> {
   let headers: Headers | null = null;
