@@ -23,7 +23,8 @@ const nextConfig: NextConfig = {
   // The data folder is built from process.cwd() at run time, so the tracer copies all of the local .data (keys,
   // databases, uploads) into .next/standalone. Runtime data is never part of the image. (Turbopack matches these
   // globs anywhere in a path: a pattern like "lib/**" would also drop files of packages in node_modules.)
-  outputFileTracingExcludes: { "**": ["./.data/**/*"] },
+  // Builds beside the main one (NEXT_DIST_DIR=.next-<name>, parallel checkouts' runs) are runtime data too.
+  outputFileTracingExcludes: { "**": ["./.data/**/*", "./.next-*/**/*"] },
   // Native, WASM or model-loading packages must be required by Node at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { stripeE2eSetup } from "./tests/e2e/payments/stand-in-config";
+import { mailSinkSetup } from "./tests/e2e/support/mail-sink-config";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 // Stripe test mode against a local stand-in of Stripe's API (Stripe is unreachable here): tests/e2e/payments.
 const stripe = stripeE2eSetup(port);
+// E-mail to a real SMTP server of the tests' own (tests/e2e/support/mail-sink-server.ts), read back over HTTP.
+const mail = mailSinkSetup(port);
 
 // Debian's Chromium where it is installed (no browser downloads here); Playwright's own browser elsewhere.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
@@ -63,7 +66,14 @@ export default defineConfig({
       stdout: "pipe",
       stderr: "pipe",
       // One access-log line per request would bury the test report in CI's log: warnings and errors only.
-      env: { ...stripe.appEnv, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn" },
+      env: { ...stripe.appEnv, ...mail.appEnv, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn" },
+    },
+    {
+      command: "npx tsx tests/e2e/support/mail-sink-server.ts",
+      url: `http://127.0.0.1:${mail.mailboxPort}/messages`,
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      env: mail.sinkEnv,
     },
     {
       command: "npx tsx tests/e2e/payments/stripe-stand-in-server.ts",

@@ -5,8 +5,9 @@ import { verifyToken } from "@/lib/session/token";
 import { isSessionCurrent } from "@/lib/bff/session-check";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 
-// Pages anyone may open: the login and the one-time set-password link of the back-office.
-const PUBLIC_PATHS = new Set(["/establecer-contrasena"]);
+// Pages anyone may open: the login, the one-time set-password link, the forgotten-password request and the e-mails'
+// unsubscribe link.
+const PUBLIC_PATHS = new Set(["/establecer-contrasena", "/recuperar-contrasena", "/baja"]);
 
 function toLogin(request: NextRequest, clear: string[] = []): NextResponse {
   const response = NextResponse.redirect(new URL("/login", request.url));
@@ -67,7 +68,8 @@ async function route(request: NextRequest, requestHeaders: Headers): Promise<Nex
 
   let response: NextResponse;
   const isAreaRoot = (pathname === "/student" && area === "student") || (pathname === "/instructor" && area === "instructor") || (pathname === "/administrator" && area === "administrator");
-  if (pathname === "/" || isAreaRoot) {
+  // The administrator's area root is its home (issue 31 §1): redirecting it to itself would loop.
+  if ((pathname === "/" || isAreaRoot) && pathname !== homePath(area)) {
     response = NextResponse.redirect(new URL(homePath(area), request.url));
   } else if (areaOfPath(pathname) && areaOfPath(pathname) !== area) {
     // Another role's area: the not-found page, as if the route did not exist (the API refuses it too).

@@ -14,7 +14,7 @@ for (const entry of (
   "display:block inline inline-block flex inline-flex grid inline-grid hidden contents table table-cell table-row " +
   "table-caption table-column table-row-group table-header-group flow-root list-item|position:static fixed absolute relative " +
   "sticky|visibility:visible invisible collapse|case:uppercase lowercase capitalize normal-case|text-overflow:truncate|" +
-  "decoration-line:underline overline line-through no-underline|smoothing:antialiased subpixel-antialiased|" +
+  "decoration-line:underline overline line-through no-underline|invert:invert|smoothing:antialiased subpixel-antialiased|" +
   "font-style:italic not-italic|sr:sr-only not-sr-only|fvn-spacing:tabular-nums proportional-nums|fvn-figure:lining-nums " +
   "oldstyle-nums|fvn-normal:normal-nums|transform:transform transform-cpu transform-gpu transform-none|filter:filter " +
   "filter-none|resize:resize|container:container|isolation:isolate isolation-auto|border-w:border|rounded:rounded|" +
@@ -56,6 +56,11 @@ function groupOf(name: string): string | undefined {
   const prefix = base.slice(0, dash);
   const value = base.slice(dash + 1);
   switch (prefix) {
+    // Gradient stops: a colour or a position per stop.
+    case "from":
+    case "via":
+    case "to":
+      return /^\d+%$/.test(value) ? `gradient-${prefix}-pos` : `gradient-${prefix}`;
     case "decoration":
       if (/^(\d+|auto|from-font|\[length:)/.test(value)) return "decoration-thickness";
       return LINE_STYLE.test(value) || value === "wavy" ? "decoration-style" : "decoration-color";

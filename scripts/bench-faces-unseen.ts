@@ -4,6 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { chooseThreshold, equalErrorRate, rateUpperBound, ratesAt, twoAttemptDistances, twoCaptureRates } from "../server/biometrics/face-calibration";
 import { buildUnseenSet, PROBABLE_PEOPLE } from "./bench-faces-unseen-set";
+import { attemptScores, formatReport, pct as pct2, rateReport, thresholds, type Sample as AttemptSample } from "./bench-faces-protocol";
+import { formatPad, presentationAttacks, type PadFace } from "./bench-faces-liveness";
 
 // `npm run bench:faces:unseen`: calibrates MATCH_THRESHOLD on faces the project has never seen (issue 13).
 // People: the shared fixtures + every face in the images that installed MIT packages ship (bench-faces-unseen-set.ts,
@@ -20,7 +22,7 @@ const MARGIN = 0.02;
 const LARGE_FACE_PX = 85;
 
 type E = number[];
-type Sample = { name: string; person: string; unseen: boolean; large: boolean; e: E };
+type Sample = { name: string; person: string; unseen: boolean; large: boolean; e: E; good: boolean; crop?: Buffer };
 const dist = (a: E, b: E) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]) ** 2, 0));
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 const count = (xs: number[], t: number, accepted: boolean) => xs.filter((d) => (accepted ? d <= t : d > t)).length;
@@ -42,20 +44,28 @@ async function recaptures(crop: Buffer): Promise<Buffer[]> {
 }
 
 async function main() {
-  const { embedFace, loadFaceEngine, MATCH_THRESHOLD } = await import("../server/biometrics/face-engine");
+  const { loadFaceEngine, MATCH_THRESHOLD } = await import("../server/biometrics/face-engine");
   const { decodeImage } = await import("../server/biometrics/image");
   const { detectFaces } = await import("../server/biometrics/face-detector");
   const { describeFace } = await import("../server/biometrics/face-descriptor");
+  const { analyseImage, describeAnalysed } = await import("../server/biometrics/face-analysis");
+  const { matchThreshold } = await import("../server/biometrics/face-fusion");
   await loadFaceEngine();
   mkdirSync(CACHE, { recursive: true });
-  // A crop may hold a neighbour's face too: describe the detection nearest the labelled centre.
+  // A crop may hold a neighbour's face too: describe the detection nearest the labelled centre. `good`: it is also the
+  // main face and passes the engine's quality gates (what a capture must pass to be matched).
   const describeAt = async (bytes: Buffer, [cx, cy]: [number, number]) => {
     const img = await decodeImage(bytes);
     if (!img) return null;
     const near = (await detectFaces(img)).map((f) => ({ f, d: Math.hypot(f.x + f.width / 2 - cx, f.y + f.height / 2 - cy) })).sort((p, q) => p.d - q.d)[0];
     if (!near || near.d > 0.5 * near.f.width) return null;
+    const { face } = await analyseImage(img);
+    if (face && Math.hypot(face.box.x + face.box.width / 2 - cx, face.box.y + face.box.height / 2 - cy) <= 0.5 * face.box.width) {
+      const e = await describeAnalysed(img, face);
+      return e ? { e, good: face.quality.good } : null;
+    }
     const e = await describeFace(img, near.f);
-    return e ? Array.from(e) : null;
+    return e ? { e: Array.from(e), good: false } : null;
   };
 
   const { faces, notes } = await buildUnseenSet(root);
@@ -63,15 +73,18 @@ async function main() {
   const synthetic: number[] = [];
   for (const face of faces) {
     writeFileSync(path.join(CACHE, `${face.key.replace(/[@,]/g, "_")}.jpg`), face.crop);
-    const e = await describeAt(face.crop, face.centre);
-    if (!e) { notes.push(`no descriptor: ${face.key}`); continue; }
-    samples.push({ name: face.key, person: face.person, unseen: true, large: face.width >= LARGE_FACE_PX, e });
-    for (const v of await recaptures(face.crop)) { const r = await describeAt(v, face.centre); if (r) synthetic.push(dist(e, r)); }
+    const described = await describeAt(face.crop, face.centre);
+    if (!described) { notes.push(`no descriptor: ${face.key}`); continue; }
+    const { e, good } = described;
+    samples.push({ name: face.key, person: face.person, unseen: true, large: face.width >= LARGE_FACE_PX, e, good, crop: face.crop });
+    for (const v of await recaptures(face.crop)) { const r = await describeAt(v, face.centre); if (r) synthetic.push(dist(e, r.e)); }
   }
   for (const file of listImages(FIXTURES)) {
-    const r = await embedFace(readFileSync(file));
+    const img = await decodeImage(readFileSync(file));
+    const { face } = img ? await analyseImage(img) : { face: null };
+    const e = img && face ? await describeAnalysed(img, face) : null;
     const name = path.relative(FIXTURES, file).replace(IMAGE, "");
-    if (r.ok) samples.push({ name, person: name.replace(/_\d+$/, ""), unseen: false, large: true, e: r.embedding });
+    if (e) samples.push({ name, person: name.replace(/_\d+$/, ""), unseen: false, large: true, e, good: face!.quality.good });
   }
 
   const fixtureGenuine: number[] = [], unseenGenuine: number[] = [], fixtureImpostor: number[] = [], unseenImpostor: number[] = [], largeImpostor: number[] = [];
@@ -139,7 +152,49 @@ async function main() {
     for (const [d, names] of accepted.slice(0, 20)) console.log(`    ${d.toFixed(3)} ${names}`);
     if (accepted.length > 20) console.log(`    ... ${accepted.length - 20} more`);
   }
-  console.log(`Shipped MATCH_THRESHOLD ${MATCH_THRESHOLD}.`);
+  console.log(`Shipped MATCH_THRESHOLD ${MATCH_THRESHOLD} (one reference, one frame).`);
+
+  // Issue 30: attempts against several references, at the thresholds shipped for each number of references.
+  console.log("Attempts on unseen faces (a capture fused against the student's R references; impostor attempts need an unseen photo):");
+  const attemptSamples: AttemptSample[] = samples.map((x) => ({ name: x.name, person: x.person, e: x.e, unseen: x.unseen, good: x.good }));
+  const unseenOnly = (refs: AttemptSample[], probe: AttemptSample) => probe.unseen || refs.some((r) => r.unseen);
+  console.log(`  captures that pass the quality gates: ${attemptSamples.filter((x) => x.good).length}/${attemptSamples.length} (small grid faces enlarged from 55-80 px mostly fail 'sharp')`);
+  let shipped: ReturnType<typeof rateReport> | null = null;
+  for (const [label, refs, gated] of [
+    ["1 reference, any photo (before issue 30)", 1, false],
+    ["1 reference, gated captures", 1, true],
+    ["2 references, any photo", 2, false],
+    ["3 references, any photo", 3, false],
+    ["3 references + gated captures (shipped)", 3, true],
+  ] as const) {
+    const scores = attemptScores(attemptSamples, { references: refs, impostorFilter: unseenOnly, probe: gated ? (x) => x.good : undefined });
+    const report = rateReport(scores, matchThreshold(refs));
+    console.log("  " + formatReport(label, report));
+    if (!gated) {
+      const { chosen } = thresholds(scores, refs);
+      const far95 = rateUpperBound(Math.round(report.far * report.impostors), report.impostors);
+      console.log(`  ${"".padEnd(44)} largest threshold with FAR <= 0.1% there and at +0.02: ${chosen ?? "none"} (shipped ${matchThreshold(refs)}); FAR 95% bound ${pct(far95)}`);
+    }
+    if (label.includes("shipped")) shipped = report;
+  }
+
+  // Presentation attacks on the unseen faces large enough for a camera-like frame (the crops, >= 85 px in their source).
+  const large = samples.filter((x) => x.unseen && x.large && x.crop);
+  const byPerson = new Map<string, Sample[]>();
+  for (const x of samples) byPerson.set(x.person, [...(byPerson.get(x.person) ?? []), x]);
+  const padFaces: PadFace[] = [];
+  for (const x of large) {
+    const image = await decodeImage(x.crop!);
+    if (image) padFaces.push({ name: x.name, image, references: (byPerson.get(x.person) ?? []).filter((o) => o !== x).slice(0, 3).map((o) => o.e) });
+  }
+  const pad = await presentationAttacks(padFaces);
+  formatPad(pad, matchThreshold, 3).forEach((l) => console.log(l));
+
+  console.log(`Summary at the shipped thresholds (R=1: ${matchThreshold(1)}, R=2: ${matchThreshold(2)}, R>=3: ${matchThreshold(3)}):`);
+  if (shipped) console.log(`  unseen faces, 3 references, gated captures: FRR first capture ${pct2(shipped.frr1)}, FRR after one retry ${pct2(shipped.frr2)}, FAR ${pct2(shipped.far, 3)}`);
+  const sp = pad.species;
+  const apcer = (c: { attempts: number; accepted: number }) => pct2(c.accepted / (c.attempts || 1));
+  console.log(`  APCER still ${apcer(sp.still)}, moved print ${apcer(sp.movedPrint)}, replayed one take ${apcer(sp.replayOneTake)}, looped video ${apcer(sp.replayLoop)} (not stopped); BPCER ${pct2(1 - pad.bonaFide.accepted / (pad.bonaFide.attempts || 1))}`);
 }
 
 main().catch((error) => { console.error(error); process.exit(1); });

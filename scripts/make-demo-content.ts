@@ -1,11 +1,11 @@
-// Writes the small demo assets committed under server/db/seed/assets/ (run once: `npx tsx scripts/make-demo-content.ts`).
+// Writes the small demo assets committed under server/demo/assets/ (run once: `npx tsx scripts/make-demo-content.ts`).
 // The PDF is written by hand (no library); the video needs ffmpeg on the machine that runs this script only:
 // the seed itself just copies the committed files.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 
-const out = path.join(process.cwd(), "server/db/seed/assets");
+const out = path.join(process.cwd(), "server/demo/assets");
 
 function pdf(pages: string[][]): Buffer {
   const objects: string[] = [];

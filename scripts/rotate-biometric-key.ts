@@ -4,7 +4,7 @@
 // and restart with BIOMETRIC_ENCRYPTION_KEY=<new>. See docs/operations.md.
 import { openDatabase } from "../server/db/client";
 import { parseKey } from "../server/biometrics/crypto";
-import { rotateEncryptionKey } from "../server/biometrics/rotate-key";
+import { rotateEncryptionKey } from "./key-rotation";
 
 async function main() {
   const { BIOMETRIC_ENCRYPTION_KEY_OLD: oldValue, BIOMETRIC_ENCRYPTION_KEY_NEW: newValue } = process.env;
@@ -13,7 +13,7 @@ async function main() {
   try {
     const count = await rotateEncryptionKey(handle.db, parseKey(oldValue), parseKey(newValue));
     console.log(
-      `re-encrypted ${count.biometricReferences} biometric reference(s) and the Stripe secrets of ${count.paymentSettings} school(s); restart the app with BIOMETRIC_ENCRYPTION_KEY set to the new key`,
+      `re-encrypted ${count.biometricReferences} biometric reference(s) (and ${count.faceReferences} further reference photo(s)) and the Stripe secrets of ${count.paymentSettings} school(s); restart the app with BIOMETRIC_ENCRYPTION_KEY set to the new key`,
     );
   } finally {
     await handle.close();

@@ -1,5 +1,5 @@
 import { openDatabase } from "../server/db/client";
-import { seedDemo } from "../server/db/seed";
+import { seedDemo } from "../server/demo";
 
 // `npm run db:seed`: demo data on an empty database. Refuses production unless SEED_IN_PRODUCTION=true.
 async function main() {

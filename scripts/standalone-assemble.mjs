@@ -17,11 +17,15 @@ const copies = [
   ["server/db/migrations", path.join(out, "server/db/migrations")],
   // The container's entry point: server.js in WEB_CONCURRENCY processes (server/cluster.cjs).
   ["server/cluster.cjs", path.join(out, "cluster.cjs")],
+  ["server/graceful.cjs", path.join(out, "graceful.cjs")],
   ["node_modules/@vladmandic/face-api/model", path.join(out, "node_modules/@vladmandic/face-api/model")],
   ["node_modules/@vladmandic/face-api/package.json", path.join(out, "node_modules/@vladmandic/face-api/package.json")],
   ["node_modules/@vladmandic/human/package.json", path.join(out, "node_modules/@vladmandic/human/package.json")],
   ["node_modules/@vladmandic/human/models/blazeface.json", path.join(out, "node_modules/@vladmandic/human/models/blazeface.json")],
   ["node_modules/@vladmandic/human/models/blazeface.bin", path.join(out, "node_modules/@vladmandic/human/models/blazeface.bin")],
+  // The eye-state model of the liveness challenge (server/biometrics/eye-state.ts).
+  ["node_modules/@vladmandic/human/models/iris.json", path.join(out, "node_modules/@vladmandic/human/models/iris.json")],
+  ["node_modules/@vladmandic/human/models/iris.bin", path.join(out, "node_modules/@vladmandic/human/models/iris.bin")],
 ];
 // Local data never belongs in an image: Turbopack's trace of proxy.ts (whose session check runs the API in process)
 // follows the API's key paths into .data and ignores outputFileTracingExcludes, so the folder is dropped here.

@@ -48,6 +48,21 @@ async function jest(name, project, reportFile, env = {}, { workers = os.availabl
   });
 }
 
+// Each failed journey with its file, title and the first lines of its last error: a CI log cut to its tail still says
+// what went wrong, not only which journey.
+function e2eFailures(report) {
+  const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  return report.suites.flatMap(specs).flatMap((spec) =>
+    spec.tests
+      .filter((t) => t.status === "unexpected")
+      .map((t) => {
+        const error = t.results.at(-1)?.error?.message ?? "";
+        const lines = error.replace(/\u001b\[[0-9;]*m/g, "").split("\n").filter((line) => line.trim()).slice(0, 6);
+        return [`${spec.file}:${spec.line} ${spec.title} [${t.projectName}]`, ...lines.map((line) => `       ${line}`)].join("\n");
+      }),
+  );
+}
+
 async function freshDatabase(serverUrl) {
   const name = `volante_test_${Date.now()}_${process.pid}`;
   const admin = async (sql) => {
@@ -95,13 +110,15 @@ if (process.env.SKIP_E2E !== "1") {
   const browser = built && (await run("browser", "node", ["scripts/ensure-browser.mjs"]));
   const ok = browser && (await run("e2e (Playwright, Chromium, standalone server)", "npx", ["playwright", "test"], standalone));
   const file = "test-results/e2e.json";
-  const stats = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).stats : null;
+  const report = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
+  const stats = report?.stats ?? null;
   results.push({
     name: "e2e",
     ok,
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
     failed: stats?.unexpected ?? (ok ? 0 : 1),
     skipped: stats?.skipped ?? 0,
+    failures: report ? e2eFailures(report) : [],
   });
 }
 await postgresPass;

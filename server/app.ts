@@ -19,11 +19,19 @@ import { reservationRoutes } from "./modules/reservations/reservations.routes";
 import { capRoutes } from "./modules/cap/cap.routes";
 import { messagingRoutes } from "./modules/messaging/messaging.routes";
 import { shopRoutes } from "./modules/shop/shop.routes";
+import { paymentSettingsRoutes } from "./modules/shop/payment-settings.routes";
 import { practiceRoutes } from "./modules/practices/practices.routes";
 import { examRoutes } from "./modules/exams/exams.routes";
 import { CONTENT_UPLOAD_PATH, contentRoutes } from "./modules/content/content.routes";
 import { backofficeRoutes } from "./modules/backoffice/backoffice.routes";
+import { officeRoutes } from "./modules/office/office.routes";
+import { peopleRoutes } from "./modules/people/people.routes";
+import { salesRoutes } from "./modules/sales/sales.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { notificationRoutes } from "./notifications/notifications.routes";
+import { unsubscribeRoutes } from "./notifications/unsubscribe.routes";
+import { slotAlertRoutes } from "./notifications/slot-alerts.routes";
+import { notificationWorker } from "./notifications/worker";
 import { accessLog } from "./http/access-log";
 import { publicAuthGuard, type PublicAuthOptions } from "./http/public-auth-guard";
 import { getLogger } from "./logger";
@@ -59,6 +67,7 @@ export function createApp(deps: AppDeps = {}) {
   // The public sign-in calls: per-address rate, and bounded like the password hashes they lead to.
   app.use(publicAuthGuard(deps.publicAuth));
   app.use(housekeeping);
+  app.use(notificationWorker);
   app.use(resolveTenant);
   app.use(readAuth);
 
@@ -72,10 +81,17 @@ export function createApp(deps: AppDeps = {}) {
   app.route("/", capRoutes);
   app.route("/", messagingRoutes);
   app.route("/", shopRoutes);
+  app.route("/", paymentSettingsRoutes);
   app.route("/", practiceRoutes);
   app.route("/", examRoutes);
   app.route("/", contentRoutes);
   app.route("/", backofficeRoutes);
+  app.route("/", officeRoutes);
+  app.route("/", peopleRoutes);
+  app.route("/", salesRoutes);
+  app.route("/", notificationRoutes);
+  app.route("/", unsubscribeRoutes);
+  app.route("/", slotAlertRoutes);
 
   app.notFound((c) => c.json({ error: "NOT_FOUND", message: "Recurso no encontrado" }, 404));
   app.onError((error, c) => {

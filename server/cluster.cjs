@@ -2,16 +2,38 @@
 // (node:cluster), so one container uses every core it is given. One Node process saturates one core (the BFF, the
 // API and Next's rendering all run in it: docs/benchmarks.md, "Authenticated API through the BFF").
 // Embedded PGlite allows one process per data folder, so without DATABASE_URL there is always a single process.
-// A worker that dies is replaced; SIGTERM/SIGINT stop every worker (they finish their requests as Next does).
+// A worker that dies is replaced. SIGTERM/SIGINT stop every worker gracefully (server/graceful.cjs: readiness 503 while
+// draining, no new connections, the requests in flight finished within 25 s, the pool closed), then the primary exits.
 const cluster = require("node:cluster");
 const os = require("node:os");
 const path = require("node:path");
 
 const serverJs = path.join(__dirname, "server.js");
+const { installGracefulShutdown, trackHttpServers } = require("./graceful.cjs");
 const requested = Number.parseInt(process.env.WEB_CONCURRENCY ?? "1", 10);
 const workers = process.env.DATABASE_URL ? Math.max(1, Math.min(Number.isNaN(requested) ? 1 : requested, os.availableParallelism() * 2)) : 1;
 
+// Next's startup banner ("▲ Next.js 16.4.5", "- Local: …", "- Network: …", "✓ Ready in 0ms", "✓ Running next.config
+// took …") is written with console.log as plain text: the only lines of the production logs that are not JSON. Each of
+// those lines becomes one JSON line of the app's shape (server/logger.ts: numeric level, ISO time, service); every other
+// console.log passes unchanged. Matched on the text without colour codes, so a terminal's colours change nothing.
+const NEXT_BANNER = /^(▲ Next\.js |- (Local|Network|Debugger port|Environments):|✓ )/;
+function jsonBanner() {
+  const log = console.log;
+  console.log = function logBannerAsJson(...args) {
+    const text = args.length === 1 && typeof args[0] === "string" ? args[0].replace(/\u001b\[[0-9;]*m/g, "") : null;
+    if (text === null || !NEXT_BANNER.test(text)) return log.apply(this, args);
+    const msg = text.replace(/^(▲|-|✓) /, "").replace(/\s+/g, " ").trim();
+    process.stdout.write(`${JSON.stringify({ level: 30, time: new Date().toISOString(), service: "volante-web", pid: process.pid, msg })}\n`);
+  };
+}
+
 if (workers === 1 || !cluster.isPrimary) {
+  jsonBanner();
+  // Next's own handler exits as soon as its server closed; ours drains first (server/graceful.cjs).
+  process.env.NEXT_MANUAL_SIG_HANDLE = "true";
+  const servers = trackHttpServers();
+  installGracefulShutdown(servers);
   require(serverJs);
 } else {
   let stopping = false;
@@ -29,7 +51,9 @@ if (workers === 1 || !cluster.isPrimary) {
     process.on(signal, () => {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-      setTimeout(() => process.exit(0), 15_000).unref();
+      // The workers take up to SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS in all (30 s by default); past that, leave.
+      const limit = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000) + Number(process.env.SHUTDOWN_DRAIN_MS ?? 5000) + 5000;
+      setTimeout(() => process.exit(0), Number.isFinite(limit) ? limit : 35_000).unref();
     });
   }
 }

@@ -6,7 +6,21 @@ import path from "node:path";
 
 // server/cluster.cjs, the image's entry point, run as it is in the image: beside a server.js (here a small HTTP server
 // that answers its own pid, in place of Next's, which needs a build) in a folder of its own.
-const SERVER_JS = `require("node:http").createServer((req, res) => res.end(String(process.pid))).listen(Number(process.env.PORT));`;
+// /slow answers after 1.5 s; /ready answers 503 while the process drains (as the API's readiness does). It prints Next's
+// startup banner as next/dist/server/lib/start-server.js does (console.log, the first line in colour on a terminal),
+// then a line of its own.
+const SERVER_JS = `require("node:http").createServer((req, res) => {
+  if (req.url === "/slow") return setTimeout(() => res.end("slow done"), 1500);
+  if (req.url === "/ready") { res.statusCode = globalThis.__volanteDraining ? 503 : 200; return res.end(res.statusCode === 200 ? "ready" : "draining"); }
+  res.end(String(process.pid));
+}).listen(Number(process.env.PORT), () => {
+  console.log("\\x1b[1m\\x1b[35m▲ Next.js 16.4.5\\x1b[39m\\x1b[22m");
+  console.log("- Local:         http://localhost:" + process.env.PORT);
+  console.log("- Network:       http://0.0.0.0:" + process.env.PORT);
+  console.log("\\x1b[32m\\x1b[1m✓\\x1b[22m\\x1b[39m Ready in 0ms");
+  console.log("✓ Running next.config took 50ms");
+  console.log("a line of the app's own", 42);
+});`;
 
 let dir: string;
 const started: ChildProcess[] = [];
@@ -14,6 +28,7 @@ const started: ChildProcess[] = [];
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "volante-cluster-"));
   fs.copyFileSync(path.join(__dirname, "cluster.cjs"), path.join(dir, "cluster.cjs"));
+  fs.copyFileSync(path.join(__dirname, "graceful.cjs"), path.join(dir, "graceful.cjs"));
   fs.writeFileSync(path.join(dir, "server.js"), SERVER_JS);
 });
 afterAll(() => {
@@ -23,23 +38,24 @@ afterAll(() => {
 
 let nextPort = 41_000 + (process.pid % 1000) * 8;
 
-function start(env: Record<string, string>): { child: ChildProcess; port: number } {
+function start(env: Record<string, string>, stdout: "ignore" | "pipe" = "ignore"): { child: ChildProcess; port: number } {
   const port = nextPort++;
   const childEnv = { PATH: process.env.PATH ?? "", PORT: String(port), ...env } as unknown as NodeJS.ProcessEnv;
-  const child: ChildProcess = spawn(process.execPath, ["cluster.cjs"], { cwd: dir, env: childEnv, stdio: "ignore" });
+  const child: ChildProcess = spawn(process.execPath, ["cluster.cjs"], { cwd: dir, env: childEnv, stdio: ["ignore", stdout, "ignore"] });
   started.push(child);
   return { child, port };
 }
 
-const get = (port: number) =>
-  new Promise<string>((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: "/", agent: false }, (res) => {
+const request = (port: number, urlPath = "/") =>
+  new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent: false }, (res) => {
       let body = "";
       res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve(body));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
     });
     req.on("error", reject);
   });
+const get = async (port: number) => (await request(port)).body;
 
 async function pidsAnswering(port: number, requests = 60): Promise<Set<string>> {
   for (let i = 0; i < 100; i++) {
@@ -79,4 +95,83 @@ it("runs a single process on embedded PGlite, whatever WEB_CONCURRENCY says", as
   expect([...(await pidsAnswering(port, 20))]).toEqual([String(child.pid)]);
   child.kill("SIGTERM");
   await exited(child);
+}, 30_000);
+
+it("stops gracefully on SIGTERM: readiness 503 while draining, the request in flight answered, then no new connection", async () => {
+  const { child, port } = start({ SHUTDOWN_DRAIN_MS: "600", SHUTDOWN_TIMEOUT_MS: "10000" });
+  await pidsAnswering(port, 1);
+  expect((await request(port, "/ready")).status).toBe(200);
+  const slow = request(port, "/slow");
+  await new Promise((r) => setTimeout(r, 100));
+  const stopped = exited(child);
+  child.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 150));
+  // Still serving while the balancer notices, but no longer ready, and every answer closes its connection.
+  const ready = await request(port, "/ready");
+  expect(ready).toMatchObject({ status: 503, body: "draining", connection: "close" });
+  expect(await slow).toMatchObject({ status: 200, body: "slow done" });
+  expect(await stopped).toBe(0);
+  await expect(request(port, "/")).rejects.toThrow(/ECONNREFUSED/);
+}, 30_000);
+
+it("keeps listening after the drain while requests still come (a late balancer), and closes once they stop", async () => {
+  const { child, port } = start({ SHUTDOWN_DRAIN_MS: "200", SHUTDOWN_QUIET_MS: "500", SHUTDOWN_TIMEOUT_MS: "10000" });
+  await pidsAnswering(port, 1);
+  const stopped = exited(child);
+  const signalled = Date.now();
+  child.kill("SIGTERM");
+  // A request every 100 ms for 1.5 s, well past the 200 ms drain: every one answered, none refused or reset.
+  const answers: number[] = [];
+  while (Date.now() - signalled < 1500) {
+    answers.push((await request(port, "/")).status);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(answers.length).toBeGreaterThan(8);
+  expect(new Set(answers)).toEqual(new Set([200]));
+  // The traffic stops: the process closes within the quiet time and exits.
+  expect(await stopped).toBe(0);
+  expect(Date.now() - signalled).toBeLessThan(1500 + 500 + 1500);
+  await expect(request(port, "/")).rejects.toThrow(/ECONNREFUSED/);
+}, 30_000);
+
+it("cuts what is still running when the shutdown time is up", async () => {
+  const { child, port } = start({ SHUTDOWN_DRAIN_MS: "0", SHUTDOWN_TIMEOUT_MS: "300" });
+  await pidsAnswering(port, 1);
+  const slow = request(port, "/slow").then(
+    () => "answered",
+    (error: Error) => error.message,
+  );
+  await new Promise((r) => setTimeout(r, 100));
+  const started = Date.now();
+  child.kill("SIGTERM");
+  expect(await exited(child)).toBe(0);
+  expect(Date.now() - started).toBeLessThan(1400);
+  expect(await slow).toMatch(/socket hang up|ECONNRESET/);
+}, 30_000);
+
+it("writes Next's startup banner as JSON lines, and leaves every other line as it was", async () => {
+  const { child, port } = start({}, "pipe");
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+  await pidsAnswering(port, 1);
+  for (let i = 0; i < 50 && !out.includes("a line of the app"); i++) await new Promise((r) => setTimeout(r, 50));
+  child.kill("SIGTERM");
+  await exited(child);
+
+  const lines = out.trim().split("\n");
+  const banner = lines.slice(0, 5).map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(banner.map((line) => line.msg)).toEqual([
+    "Next.js 16.4.5",
+    `Local: http://localhost:${port}`,
+    `Network: http://0.0.0.0:${port}`,
+    "Ready in 0ms",
+    "Running next.config took 50ms",
+  ]);
+  for (const line of banner) {
+    expect(line).toMatchObject({ level: 30, service: "volante-web", pid: child.pid });
+    expect(new Date(line.time as string).toISOString()).toBe(line.time);
+  }
+  expect(lines[5]).toBe("a line of the app's own 42");
+  // What follows is the graceful stop's own JSON lines: nothing else in plain text.
+  expect(lines.slice(6).every((line) => JSON.parse(line) !== null)).toBe(true);
 }, 30_000);

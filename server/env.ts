@@ -30,6 +30,15 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  // Notifications (server/notifications/): e-mail is off without SMTP_URL (smtp://user:pass@host:587 or smtps://…);
+  // SMTP_FROM is the sender's address (the school's name is its display name).
+  SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
+  SMTP_FROM: z.preprocess((v) => (v === "" ? undefined : v), z.string().email("SMTP_FROM must be an e-mail address").optional()),
+  // Web Push (RFC 8292): keys as web-push prints them (URL-safe base64); outside production, generated once under
+  // DATA_DIR/keys/vapid.json when unset. VAPID_SUBJECT: mailto: or https: contact of the operator.
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT must be a mailto: or https: URL").optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

@@ -46,7 +46,7 @@ export function AssignmentsTable() {
       </CardHeader>
       <CardContent>
         <div className="relative mb-4 w-full sm:max-w-sm">
-          <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input type="search" aria-label="Buscar asignaciones" placeholder="Buscar por alumno, profesor o permiso" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
         </div>
         {error && !isFetchNextPageError ? (
@@ -69,14 +69,14 @@ export function AssignmentsTable() {
               <TableBody>
                 {rows.map((a) => (
                   <TableRow key={a.id}>
-                    <TableCell className="font-medium">
+                    <TableCell stack="title" className="font-medium">
                       {a.student.name} {a.student.isActive ? null : <Badge variant="outline">Desactivado</Badge>}
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Profesor">
                       {a.instructor.name} {a.instructor.isActive ? null : <Badge variant="outline">Desactivado</Badge>}
                     </TableCell>
-                    <TableCell>Permiso {a.license.name}</TableCell>
-                    <TableCell className="text-right">
+                    <TableCell label="Permiso">Permiso {a.license.name}</TableCell>
+                    <TableCell stack="actions" className="text-right">
                       <Button variant="ghost" size="icon" aria-label={`Quitar asignación de ${a.student.name} con ${a.instructor.name} (${a.license.name})`} onClick={() => setRemoving(a)}>
                         <Trash2 aria-hidden />
                       </Button>

@@ -1,3 +1,4 @@
+import { deviceDateFormats } from "@/lib/format/dates";
 import { actingAsName, describeEntry } from "./audit-details";
 
 const entry = (action: string, details: Record<string, unknown>, actingAs: { name: string } | null = null) => ({ action, details, actingAs });
@@ -9,6 +10,19 @@ describe("describeEntry", () => {
     expect(describeEntry(entry("reservations.cancellation_rejected", { reason: "Fuera de plazo" }))).toBe("Respuesta: Fuera de plazo");
     expect(describeEntry(entry("reservations.booked", { ids: ["a", "b"], instructorId: "x" }))).toBe("2 prácticas");
     expect(describeEntry(entry("reservations.confirmed", {}))).toBe("");
+  });
+
+  it("names the student, the instructor and the lesson's time of a booking, a cancellation and a move (issue 31 §6)", () => {
+    const lesson = { student: "Lucía Martín", instructor: "Carlos Ruiz", start: "2026-12-01T09:00:00.000Z", end: "2026-12-01T10:00:00.000Z" };
+    const at = (iso: string) => deviceDateFormats.dateTime(iso);
+    expect(describeEntry(entry("reservations.booked", { ids: ["a"], instructorId: "x", ...lesson }))).toBe(
+      `Lucía Martín · Carlos Ruiz · ${at(lesson.start)} · 1 práctica`,
+    );
+    expect(describeEntry(entry("reservations.cancelled", lesson))).toBe(`Lucía Martín · Carlos Ruiz · ${at(lesson.start)}`);
+    const moved = { ...lesson, previousStart: lesson.start, start: "2026-12-02T16:00:00.000Z", byOffice: true, mode: "time", previousCharge: 3600, charge: 7200 };
+    expect(describeEntry(entry("reservations.moved", moved))).toBe(
+      `Lucía Martín · Carlos Ruiz · ${at(lesson.start)} → ${at(moved.start)} · por la oficina · cobro de 1h`,
+    );
   });
 
   it("reads a face verification and a CAP report in Spanish", () => {

@@ -45,6 +45,9 @@ const CHANGE_LABELS: Record<string, string> = {
   booking_horizon_days: "días de antelación",
   max_cancellations_per_day: "cancelaciones por alumno y día",
   booking_min_notice_hours: "antelación mínima (h)",
+  notification_reply_to: "correo de respuesta",
+  lesson_reminder_hours: "recordatorios (h antes)",
+  instructor_agenda_time: "hora del resumen del profesor",
   name: "nombre",
   position: "posición",
   username: "usuario",
@@ -74,9 +77,29 @@ const VERIFICATION: Record<string, string> = {
 const ATTENDANCE_TYPE: Record<string, string> = { in: "Entrada", out: "Salida" };
 const ACCESS: Record<string, string> = { password: "con contraseña", link: "con enlace para la contraseña", none: "sin acceso a la aplicación" };
 
+// The office's card payments (issue 31 §4): the mode and which keys changed; the secret key only masked.
+const PAYMENT_MODES: Record<string, string> = { test: "modo de prueba", live: "modo real" };
+const PAYMENT_KEYS: Record<string, string> = { publishableKey: "clave publicable", secretKey: "clave secreta", webhookSecret: "secreto del webhook", stripeAccount: "cuenta conectada" };
+const paymentKeys = (d: Details) => [
+  PAYMENT_MODES[String(d.mode)] ?? null,
+  withPrefix("Clave secreta", d.secretKey),
+  Array.isArray(d.changed) && d.changed.length < 4 ? `cambia: ${d.changed.map((k) => PAYMENT_KEYS[String(k)] ?? String(k)).join(", ")}` : null,
+];
+
 // What a few actions store that the generic keys below do not say.
 const SPECIFIC: Record<string, (d: Details, f: DateFormats) => (string | null)[]> = {
+  "payment_settings.enabled": paymentKeys,
+  "payment_settings.updated": paymentKeys,
+  "payment_settings.disabled": paymentKeys,
   "reservations.booked": (d) => [count(d.ids) ? plural(count(d.ids)!, "práctica", "prácticas") : null],
+  "reservations.moved": (d, f) => [
+    text(d.previousStart) && text(d.start) ? `${f.dateTime(String(d.previousStart))} → ${f.dateTime(String(d.start))}` : null,
+    d.byOffice === true ? "por la oficina" : null,
+    d.status === "requested" ? "pendiente de confirmar" : null,
+    typeof d.charge === "number" && typeof d.previousCharge === "number" && d.charge !== d.previousCharge
+      ? `${d.charge > d.previousCharge ? "cobro" : "devolución"} de ${formatAmount(d.mode === "money" ? "money" : "time", Math.abs(d.charge - d.previousCharge))}`
+      : null,
+  ],
   "reservations.denied": (d) => [withPrefix("Motivo", d.reason)],
   "reservations.annulled": (d) => [withPrefix("Motivo", d.reason)],
   "availability.override_added": (d) => [
@@ -141,6 +164,8 @@ export function describeEntry(entry: Entry, formats: DateFormats = deviceDateFor
   if (entry.action.startsWith("impersonation.")) return "";
   const d = entry.details ?? {};
   const parts: (string | null)[] = ["name", "plate", "student", "instructor", "license", "code"].map((key) => text(d[key]));
+  // A lesson's entry says when it is (issue 31 §6); a move says from when to when instead.
+  if (entry.action.startsWith("reservations.") && entry.action !== "reservations.moved" && text(d.start)) parts.push(formats.dateTime(String(d.start)));
   parts.push(...(SPECIFIC[entry.action]?.(d, formats) ?? []));
   const changes = d.changes as Record<string, { from: unknown; to: unknown }> | undefined;
   if (changes && typeof changes === "object") {

@@ -84,13 +84,13 @@ export function AuditLog() {
                 const actingAs = actingAsName(entry);
                 return (
                   <TableRow key={entry.id}>
-                    <TableCell className="whitespace-nowrap">{formats.dateTime(entry.createdAt)}</TableCell>
-                    <TableCell>
+                    <TableCell stack="title" className="whitespace-nowrap">{formats.dateTime(entry.createdAt)}</TableCell>
+                    <TableCell label="Quién">
                       {entry.actor?.name ?? "Sistema"}
                       {actingAs ? <span className="block text-xs text-muted-foreground">como {actingAs}</span> : null}
                     </TableCell>
-                    <TableCell>{actionLabel(entry.action)}</TableCell>
-                    <TableCell className="max-w-md min-w-48 text-sm whitespace-normal text-muted-foreground">{describeEntry(entry, formats)}</TableCell>
+                    <TableCell label="Acción">{actionLabel(entry.action)}</TableCell>
+                    <TableCell label="Detalle" className="max-w-md min-w-48 text-sm whitespace-normal text-muted-foreground max-sm:max-w-none max-sm:min-w-0">{describeEntry(entry, formats)}</TableCell>
                   </TableRow>
                 );
               })}

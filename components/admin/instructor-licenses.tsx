@@ -46,15 +46,15 @@ export function InstructorLicenses() {
             <TableBody>
               {instructors.data.data.map((instructor) => (
                 <TableRow key={instructor.id}>
-                  <TableCell className="font-medium">{instructor.name}</TableCell>
-                  <TableCell>
+                  <TableCell stack="title" className="font-medium">{instructor.name}</TableCell>
+                  <TableCell label="Permisos">
                     {licenses.data.filter((l) => l.instructorIds.includes(instructor.id)).map((l) => (
                       <Badge key={l.id} variant="secondary" className="mr-1">
                         Permiso {l.name}
                       </Badge>
                     ))}
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell stack="actions" className="text-right">
                     <Button variant="outline" size="sm" onClick={() => setEditing(instructor)} aria-label={`Editar permisos de ${instructor.name}`}>
                       <Pencil aria-hidden />
                       Editar permisos
@@ -103,7 +103,7 @@ function TaughtDialog({ instructor, licenses, onClose }: { instructor: AdminUser
           <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             <legend className="sr-only">Permisos</legend>
             {licenses.map((l) => (
-              <label key={l.id} className="flex items-center gap-2 text-sm">
+              <label key={l.id} className="flex items-center gap-2 text-sm touch:min-h-11">
                 <input type="checkbox" checked={selected.has(l.id)} onChange={() => toggle(l.id)} />
                 Permiso {l.name}
               </label>

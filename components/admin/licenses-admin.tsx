@@ -53,11 +53,11 @@ function LicenseTypes() {
           <ul className="flex flex-wrap gap-2" aria-label="Permisos">
             {data.map((l) => (
               <li key={l.id}>
-                <Badge variant="secondary" className="gap-1 py-1 pr-1 pl-2 text-sm">
+                <Badge variant="secondary" className="gap-1 py-1 pr-1 pl-2 text-sm touch:py-0 touch:pr-0 touch:pl-3">
                   Permiso {l.name}
                   <button
                     type="button"
-                    className="rounded-sm p-0.5 hover:bg-destructive/15"
+                    className="flex items-center justify-center rounded-sm p-0.5 hover:bg-destructive/15 touch:size-11"
                     aria-label={`Eliminar permiso ${l.name}`}
                     onClick={() => remove.mutate(l.id, { onError: onError("No se pudo eliminar el permiso") })}
                   >

@@ -70,7 +70,7 @@ export const USERS_LIST_OPENING: UsersListFilters = { search: "", kind: "", stat
 const USERS_PAGE_SIZE = 20;
 export const usersListQuery = ({ search, kind, status }: UsersListFilters) =>
   adminQueries.usersPages({ search: search || undefined, kind: kind || undefined, status, limit: USERS_PAGE_SIZE });
-export const usersFirstView = () => [usersListQuery(USERS_LIST_OPENING)];
+export const usersFirstView = (kind: UsersListFilters["kind"] = USERS_LIST_OPENING.kind) => [usersListQuery({ ...USERS_LIST_OPENING, kind })];
 
 // The instructors the licences screen lists (also filled on the server).
 export const LICENSE_INSTRUCTORS: UserListQuery = { kind: "instructor", status: "active", limit: 100 };

@@ -15,11 +15,9 @@ import type { TenantInfo } from "@/lib/contract/tenant";
 export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
   const { data: tenant, error: tenantError } = usePublicTenantInfo(serverTenant);
   const [token, setToken] = useState<string | null>(null);
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [username, setUsername] = useState<string | null>(null);
+  const [done, setDone] = useState<{ username: string; signedIn: boolean } | null>(null);
   const [isSending, setIsSending] = useState(false);
 
   useEffect(() => {
@@ -28,6 +26,10 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    // Read from the form, not from state: what was typed before the page's code hydrated never reached an onChange.
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const password = String(form.get("password") ?? "");
+    const repeat = String(form.get("repeat") ?? "");
     // The contract's rule, loaded with the first submit: the page's first load carries no schema library (issue 13).
     const { passwordSchema } = await import("@/lib/contract/backoffice-users");
     const parsed = passwordSchema.safeParse(password);
@@ -40,9 +42,11 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
     setIsSending(true);
     setServerError(null);
     try {
-      const result = await apiPost<{ username: string }>("/auth/set-password", { token, password });
-      setUsername(result.username);
+      const result = await apiPost<{ username: string; signedIn?: boolean }>("/auth/set-password", { token, password });
+      setDone({ username: result.username, signedIn: result.signedIn === true });
       history.replaceState(null, "", window.location.pathname);
+      // Signed in by the BFF: straight into the app (its home for the user's role).
+      if (result.signedIn) window.location.assign("/");
     } catch (error) {
       setServerError(errorText(error, "No se pudo establecer la contraseña"));
     } finally {
@@ -64,10 +68,14 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {username ? (
+          {done?.signedIn ? (
+            <Alert role="status">
+              <AlertDescription>Contraseña establecida. Entrando en la aplicación…</AlertDescription>
+            </Alert>
+          ) : done ? (
             <div className="grid gap-4 text-center">
               <Alert>
-                <AlertDescription>Contraseña establecida. Ya puedes iniciar sesión con tu usuario «{username}».</AlertDescription>
+                <AlertDescription>Contraseña establecida. Ya puedes iniciar sesión con tu usuario «{done.username}».</AlertDescription>
               </Alert>
               <Button asChild>
                 {/* A full load: the login is a page of its own, outside any shell. */}
@@ -86,10 +94,10 @@ export function SetPasswordForm({ tenant: serverTenant }: { tenant: TenantInfo |
                 </Alert>
               ) : null}
               <FormField id="new-password" label="Nueva contraseña" error={errors.password}>
-                <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} {...invalidProps("new-password", errors.password)} />
+                <Input id="new-password" name="password" type="password" autoComplete="new-password" {...invalidProps("new-password", errors.password)} />
               </FormField>
               <FormField id="repeat-password" label="Repite la contraseña" error={errors.repeat}>
-                <Input id="repeat-password" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} {...invalidProps("repeat-password", errors.repeat)} />
+                <Input id="repeat-password" name="repeat" type="password" autoComplete="new-password" {...invalidProps("repeat-password", errors.repeat)} />
               </FormField>
               <Button type="submit" disabled={isSending || token === null}>
                 {isSending ? "Guardando..." : "Establecer contraseña"}

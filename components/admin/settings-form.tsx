@@ -98,6 +98,12 @@ function Form({ config }: { config: ConfigResponse }) {
           <FormField id="s-notice" label="Antelación mínima para reservar (horas)">
             <Input id="s-notice" inputMode="numeric" value={values.booking_min_notice_hours} onChange={set("booking_min_notice_hours")} />
           </FormField>
+          <FormField id="s-reminders" label="Recordatorios de clase (horas antes)" hint="Hasta 3, separadas por comas. Vacío: sin recordatorios.">
+            <Input id="s-reminders" inputMode="numeric" placeholder="24,2" value={values.lesson_reminder_hours} onChange={set("lesson_reminder_hours")} />
+          </FormField>
+          <FormField id="s-agenda" label="Hora del resumen diario del profesor" hint="Hora de la autoescuela. Vacío: sin resumen.">
+            <Input id="s-agenda" inputMode="numeric" placeholder="20:00" value={values.instructor_agenda_time} onChange={set("instructor_agenda_time")} />
+          </FormField>
         </CardContent>
       </Card>
       <Card>
@@ -114,6 +120,17 @@ function Form({ config }: { config: ConfigResponse }) {
           </FormField>
           <FormField id="s-price" label="Precio por hora (€)" error={shownPriceError}>
             <Input id="s-price" inputMode="decimal" value={values.hourly_price} onChange={set("hourly_price")} {...invalidProps("s-price", shownPriceError)} />
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Correos</CardTitle>
+          <CardDescription>Las respuestas a los correos de avisos que la autoescuela envía a alumnos y profesores llegan a esta dirección.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField id="s-reply-to" label="Correo de respuesta" hint="Vacío: los correos no admiten respuesta.">
+            <Input id="s-reply-to" type="email" inputMode="email" autoComplete="email" placeholder="secretaria@autoescuela.es" value={values.notification_reply_to} onChange={set("notification_reply_to")} />
           </FormField>
         </CardContent>
       </Card>

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { ApiError, apiPost, apiRequest, type Answer } from "@/lib/api-client";
 import type { adminUserSchema, AdminUser, SetPasswordLink, setPasswordLinkSchema, userWithLinkSchema } from "@/lib/contract/backoffice-users";
 import { NativeSelect } from "@/components/ui/native-select";
+import { formatPhone } from "@/lib/format/phone";
 import { useAdminMutation } from "./use-admin-mutation";
 
 type Props = { user?: AdminUser; open: boolean; onOpenChange: (open: boolean) => void; onLink: (link: SetPasswordLink, name: string) => void };
@@ -34,6 +35,7 @@ const TEXT_FIELDS = [
   { name: "surname2", label: "Segundo apellido (opcional)" },
   { name: "dni", label: "DNI/NIE" },
   { name: "email", label: "Correo electrónico (opcional)" },
+  { name: "phone", label: "Teléfono (opcional)" },
   { name: "username", label: "Nombre de usuario" },
 ] as const;
 
@@ -44,6 +46,7 @@ function UserForm({ user, onDone, onLink }: { user?: AdminUser; onDone: () => vo
     surname2: user?.surname2 ?? "",
     dni: user?.dni ?? "",
     email: user?.email ?? "",
+    phone: user?.phone ? formatPhone(user.phone) : "",
     username: user?.username ?? "",
     kind: user?.kind ?? "student",
     access: "link",
@@ -84,6 +87,7 @@ function UserForm({ user, onDone, onLink }: { user?: AdminUser; onDone: () => vo
       onError: (error) => {
         if (error instanceof ApiError && error.code === "DUPLICATE_DNI") setErrors({ dni: error.serverMessage ?? "" });
         if (error instanceof ApiError && error.code === "DUPLICATE_USERNAME") setErrors({ username: error.serverMessage ?? "" });
+        if (error instanceof ApiError && error.code === "EMAIL_IN_USE") setErrors({ email: error.serverMessage ?? "" });
       },
     });
   }
@@ -105,6 +109,8 @@ function UserForm({ user, onDone, onLink }: { user?: AdminUser; onDone: () => vo
             value={values[name]}
             onChange={(e) => set(name, e.target.value)}
             autoComplete="off"
+            {...(name === "email" ? { type: "email", inputMode: "email" as const, spellCheck: false } : {})}
+            {...(name === "phone" ? { type: "tel", inputMode: "tel" as const, placeholder: "612 34 56 78" } : {})}
             autoCapitalize={name === "dni" ? "characters" : name === "username" || name === "email" ? "none" : "words"}
             {...invalidProps(`user-${name}`, errors[name])}
           />

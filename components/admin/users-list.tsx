@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus, Search } from "lucide-react";
@@ -20,11 +21,15 @@ import { PasswordLinkDialog } from "./password-link-dialog";
 import { USERS_LIST_OPENING, usersListQuery, type UsersListFilters } from "./queries";
 import { UserActions } from "./user-actions";
 import { UserFormDialog } from "./user-form-dialog";
+import { PhoneLink } from "@/components/office/phone-link";
 
-export function UsersList() {
+type UsersListProps = { fixedKind?: UserKind; title?: string; subtitle?: string };
+
+// 'Usuarios' lists everyone; 'Alumnos' and 'Profesores' (issue 31 §1) are the same list held to one role.
+export function UsersList({ fixedKind, title = "Usuarios", subtitle = "Alumnos, profesores y administradores de la autoescuela" }: UsersListProps = {}) {
   const [query, setQuery] = useState(USERS_LIST_OPENING.search);
   const search = useDebouncedValue(query.trim(), 300);
-  const [kind, setKind] = useState<UsersListFilters["kind"]>(USERS_LIST_OPENING.kind);
+  const [kind, setKind] = useState<UsersListFilters["kind"]>(fixedKind ?? USERS_LIST_OPENING.kind);
   const [status, setStatus] = useState<UsersListFilters["status"]>(USERS_LIST_OPENING.status);
   // A page at a time by name; the search and filters run on the server and start again from the first page.
   const { data, isPending, error, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useInfiniteQuery(
@@ -38,8 +43,8 @@ export function UsersList() {
   return (
     <>
       <PageHeader
-        title="Usuarios"
-        subtitle="Alumnos, profesores y administradores de la autoescuela"
+        title={title}
+        subtitle={subtitle}
         actions={
           <Button onClick={() => setEditing("new")}>
             <Plus aria-hidden />
@@ -49,15 +54,17 @@ export function UsersList() {
       />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row">
         <div className="relative w-full sm:max-w-sm">
-          <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input type="search" aria-label="Buscar usuarios" placeholder="Buscar por nombre, usuario o DNI" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
         </div>
-        <NativeSelect aria-label="Rol" value={kind} onChange={(e) => setKind(e.target.value as UserKind | "")} className="sm:w-44">
-          <option value="">Todos los roles</option>
-          <option value="student">Alumnos</option>
-          <option value="instructor">Profesores</option>
-          <option value="administrator">Administradores</option>
-        </NativeSelect>
+        {fixedKind ? null : (
+          <NativeSelect aria-label="Rol" value={kind} onChange={(e) => setKind(e.target.value as UserKind | "")} className="sm:w-44">
+            <option value="">Todos los roles</option>
+            <option value="student">Alumnos</option>
+            <option value="instructor">Profesores</option>
+            <option value="administrator">Administradores</option>
+          </NativeSelect>
+        )}
         <NativeSelect aria-label="Estado" value={status} onChange={(e) => setStatus(e.target.value as UsersListFilters["status"])} className="sm:w-40">
           <option value="active">Activos</option>
           <option value="inactive">Desactivados</option>
@@ -78,6 +85,7 @@ export function UsersList() {
                 <TableHead>Nombre</TableHead>
                 <TableHead>Usuario</TableHead>
                 <TableHead>DNI</TableHead>
+                <TableHead>Teléfono</TableHead>
                 <TableHead>Rol</TableHead>
                 <TableHead>Estado</TableHead>
                 <TableHead className="text-right">Acciones</TableHead>
@@ -86,17 +94,26 @@ export function UsersList() {
             <TableBody>
               {rows.map((user) => (
                 <TableRow key={user.id} className={user.isActive ? undefined : "text-muted-foreground"}>
-                  <TableCell className="font-medium">{user.name}</TableCell>
-                  <TableCell>{user.username ?? <span className="text-muted-foreground">Sin acceso</span>}</TableCell>
-                  <TableCell>{user.dni}</TableCell>
-                  <TableCell>
+                  <TableCell stack="title" className="font-medium">
+                    {user.kind === "student" ? (
+                      <Link href={`/administrator/students/${user.id}`} className="inline-flex items-center underline-offset-4 hover:underline touch:min-h-11">
+                        {user.name}
+                      </Link>
+                    ) : (
+                      user.name
+                    )}
+                  </TableCell>
+                  <TableCell label="Usuario">{user.username ?? <span className="text-muted-foreground">Sin acceso</span>}</TableCell>
+                  <TableCell label="DNI">{user.dni}</TableCell>
+                  <TableCell label="Teléfono">{user.phone ? <PhoneLink phone={user.phone} name={user.name} /> : <span className="text-muted-foreground">—</span>}</TableCell>
+                  <TableCell label="Rol">
                     {user.roles.map((role) => (
                       <Badge key={role} variant="secondary" className="mr-1">
                         {roleLabel(role)}
                       </Badge>
                     ))}
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Estado">
                     {!user.isActive ? (
                       <Badge variant="outline">Desactivado</Badge>
                     ) : user.username && !user.hasPassword ? (
@@ -105,7 +122,7 @@ export function UsersList() {
                       <Badge variant="success">Activo</Badge>
                     )}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
+                  <TableCell stack="actions" className="text-right whitespace-nowrap">
                     {user.canImpersonate ? <ImpersonateButton userId={user.id} userName={user.name} /> : null}
                     <UserActions user={user} onEdit={() => setEditing(user)} onLink={onLink} />
                   </TableCell>

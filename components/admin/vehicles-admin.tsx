@@ -41,7 +41,7 @@ export function VehiclesAdmin() {
         }
       />
       <div className="relative mb-4 w-full sm:max-w-sm">
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <Input type="search" aria-label="Buscar vehículos" placeholder="Buscar por matrícula, modelo o permiso" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
       </div>
       {error ? (
@@ -65,11 +65,11 @@ export function VehiclesAdmin() {
             <TableBody>
               {rows.map((v) => (
                 <TableRow key={v.id}>
-                  <TableCell className="font-mono font-medium">{v.plate}</TableCell>
-                  <TableCell>{v.description}</TableCell>
-                  <TableCell>{v.license ? `Permiso ${v.license.name}` : "—"}</TableCell>
-                  <TableCell>{v.isActive ? <Badge variant="success">Activo</Badge> : <Badge variant="outline">Inactivo</Badge>}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell stack="title" className="font-mono font-medium">{v.plate}</TableCell>
+                  <TableCell label="Descripción">{v.description}</TableCell>
+                  <TableCell label="Permiso">{v.license ? `Permiso ${v.license.name}` : "—"}</TableCell>
+                  <TableCell label="Estado">{v.isActive ? <Badge variant="success">Activo</Badge> : <Badge variant="outline">Inactivo</Badge>}</TableCell>
+                  <TableCell stack="actions" className="text-right">
                     <Button variant="outline" size="sm" onClick={() => setEditing(v)} aria-label={`Editar vehículo ${v.plate}`}>
                       <Pencil aria-hidden />
                       Editar

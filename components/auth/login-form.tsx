@@ -14,6 +14,7 @@ import { solveChallenge } from "@/lib/session/proof-of-work";
 import { rememberFailedSignIns } from "./failed-sign-ins";
 import { validateLogin, type LoginErrors } from "./login-schema";
 import { TenantFailure } from "./tenant-failure";
+import { useHydrated } from "@/components/shell/use-hydrated";
 import { usePublicTenantInfo } from "./use-public-tenant-info";
 
 function challengeOf(error: unknown): LoginChallenge | null {
@@ -24,8 +25,9 @@ function challengeOf(error: unknown): LoginChallenge | null {
 
 export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null }) {
   const { data: tenant, error: tenantError } = usePublicTenantInfo(serverTenant);
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
+  // Until the code runs, the button stays off: a tap or Enter before then would submit the bare HTML form (a reload
+  // that empties the fields). What was typed meanwhile is kept and read on submit.
+  const isHydrated = useHydrated();
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -34,6 +36,11 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
+    // Read from the form, not from state: on a slow phone the fields can be typed in before the page's code has
+    // hydrated, and those keystrokes never reach an onChange.
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const username = String(form.get("username") ?? "");
+    const password = String(form.get("password") ?? "");
     const found = validateLogin(username, password);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -68,8 +75,10 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
       <Card className="w-full max-w-sm">
         <CardHeader className="items-center text-center">
           {tenant?.loginLogo ? (
+            // A school's logo is drawn for a light page (dark lettering, transparent ground): in the dark theme it sits on a
+            // light plate, as in the sidebar, or its name would vanish into the dark card.
             // eslint-disable-next-line @next/next/no-img-element -- tenant logos are arbitrary URLs
-            <img src={tenant.loginLogo} alt={tenant.name} className="mx-auto h-16 max-w-full object-contain" />
+            <img src={tenant.loginLogo} alt={tenant.name} className="mx-auto h-16 max-w-full rounded-md object-contain dark:h-20 dark:bg-white dark:px-3 dark:py-2" />
           ) : (
             <h1 className="text-2xl font-bold">{tenant?.name ?? ""}</h1>
           )}
@@ -88,11 +97,9 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
                 id="username"
                 name="username"
                 autoComplete="username"
-                value={username}
                 disabled={isSending}
                 aria-invalid={!!errors.username}
                 aria-describedby={errors.username ? "username-error" : undefined}
-                onChange={(e) => setUsername(e.target.value)}
               />
               {errors.username ? <p id="username-error" className="text-sm text-destructive">{errors.username}</p> : null}
             </div>
@@ -104,11 +111,9 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
                   name="password"
                   type={isPasswordVisible ? "text" : "password"}
                   autoComplete="current-password"
-                  value={password}
                   disabled={isSending}
                   aria-invalid={!!errors.password}
                   aria-describedby={errors.password ? "password-error" : undefined}
-                  onChange={(e) => setPassword(e.target.value)}
                   className="pr-10"
                 />
                 <Button
@@ -125,7 +130,7 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
               </div>
               {errors.password ? <p id="password-error" className="text-sm text-destructive">{errors.password}</p> : null}
             </div>
-            <Button type="submit" className="w-full" disabled={isSending}>
+            <Button type="submit" className="w-full" disabled={isSending || !isHydrated}>
               {isSending ? "Iniciando sesión..." : "Iniciar Sesión"}
             </Button>
             {isChecking ? (
@@ -133,6 +138,12 @@ export function LoginForm({ tenant: serverTenant }: { tenant: TenantInfo | null 
                 Comprobando que eres tú…
               </p>
             ) : null}
+            <p className="text-center text-sm">
+              {/* A full load: the page is public and outside any shell. */}
+              <a href="/recuperar-contrasena" className="inline-flex min-h-11 items-center underline underline-offset-4">
+                ¿Has olvidado tu contraseña?
+              </a>
+            </p>
           </form>
         </CardContent>
       </Card>

@@ -44,7 +44,13 @@ export function BalanceCard() {
             <Link href="/student/balance/top-up">Recargar saldo</Link>
           </Button>
         ) : config.data ? (
-          <p className="max-w-xs text-sm text-muted-foreground">La recarga con tarjeta no está disponible en tu autoescuela. Puedes recargar tu saldo en la oficina.</p>
+          <div className="max-w-xs text-sm">
+            <p className="text-muted-foreground">La recarga con tarjeta no está disponible en tu autoescuela. Puedes recargar tu saldo en la oficina.</p>
+            {/* Not a dead end: the top-up page shows the office's prices, hours and phone (issue 31 §3). */}
+            <Link href="/student/balance/top-up" className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline">
+              Precios y horario de la oficina
+            </Link>
+          </div>
         ) : null}
       </CardContent>
     </Card>

@@ -7,16 +7,21 @@ import { DeskStudentPanel } from "./desk-student-panel";
 import { DeskStudentPicker } from "./desk-student-picker";
 
 // /administrator/balances: the school's desk. The chosen student is in the URL (?student=) so it can be shared.
-export function BalanceDesk() {
+// `embedded`: inside 'Caja y saldos' (components/desk/desk-page.tsx), which draws the page's header.
+export function BalanceDesk({ embedded = false }: { embedded?: boolean }) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const studentId = params.get("student");
-  const select = (id: string) => router.replace(`${pathname}?${new URLSearchParams({ student: id })}`, { scroll: false });
+  const select = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set("student", id);
+    router.replace(`${pathname}?${next}`, { scroll: false });
+  };
 
   return (
     <>
-      <PageHeader title="Saldos" subtitle="Consulta el saldo de cada alumno y regístralo cuando paga en la oficina o hay que corregirlo" />
+      {embedded ? null : <PageHeader title="Saldos" subtitle="Consulta el saldo de cada alumno y regístralo cuando paga en la oficina o hay que corregirlo" />}
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <DeskStudentPicker selectedId={studentId} onSelect={select} />
         {studentId ? <DeskStudentPanel key={studentId} studentId={studentId} /> : <EmptyState message="Selecciona un alumno para ver su saldo y sus movimientos" />}

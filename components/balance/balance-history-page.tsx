@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { StudentReceipts } from "@/components/desk/student-receipts";
 import { BalanceCard } from "./balance-card";
 import { MovementList } from "./movement-list";
 import { PaymentReturnNotice } from "./payment-return-notice";
@@ -14,6 +15,7 @@ export function BalanceHistoryPage() {
         <PaymentReturnNotice />
       </Suspense>
       <BalanceCard />
+      <StudentReceipts />
       <MovementList />
     </div>
   );

@@ -8,7 +8,9 @@ import type { DeskMovement } from "@/lib/contract/balance";
 import { MOVEMENT_LABELS } from "@/lib/contract/constants/balance";
 import { formatDateTime } from "@/lib/format/dates";
 import { cn } from "@/lib/utils";
+import { useDateFormat } from "@/components/shell/use-date-format";
 import { AdjustmentForm } from "./adjustment-form";
+import { MovementLesson } from "./movement-lesson";
 import { formatBalance, movementAmounts } from "./balance-amount";
 import { deskQueries } from "./queries";
 
@@ -45,7 +47,7 @@ export function DeskStudentPanel({ studentId }: { studentId: string }) {
           ) : (
             <ul className="divide-y">
               {movements.map((m) => (
-                <DeskMovementRow key={m.id} movement={m} />
+                <DeskMovementRow key={m.id} movement={m} studentId={student.id} />
               ))}
             </ul>
           )}
@@ -55,8 +57,9 @@ export function DeskStudentPanel({ studentId }: { studentId: string }) {
   );
 }
 
-function DeskMovementRow({ movement }: { movement: DeskMovement }) {
+function DeskMovementRow({ movement, studentId }: { movement: DeskMovement; studentId: string }) {
   const { amount, after } = movementAmounts(movement);
+  const formats = useDateFormat();
   const isTopUp = movement.operation === "top-up";
   return (
     <li className="py-3" data-testid="desk-movement">
@@ -64,6 +67,9 @@ function DeskMovementRow({ movement }: { movement: DeskMovement }) {
         <p className="font-medium">{MOVEMENT_LABELS[movement.description]}</p>
         <p className={cn("shrink-0 font-semibold tabular-nums", isTopUp && "text-success")}>{amount}</p>
       </div>
+      {movement.lesson ? (
+        <MovementLesson lesson={movement.lesson} formats={formats} now={Date.now()} href={`/administrator/students/${studentId}`} />
+      ) : null}
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
         <span>
           {formatDateTime(movement.date)}

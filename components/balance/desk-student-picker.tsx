@@ -20,7 +20,7 @@ export function DeskStudentPicker({ selectedId, onSelect }: { selectedId: string
   return (
     <section aria-label="Alumnos" className="space-y-3">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <Input type="search" aria-label="Buscar alumno" placeholder="Buscar por nombre, DNI o usuario" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
       </div>
       {error && !isFetchNextPageError ? (

@@ -11,10 +11,12 @@ import { errorText } from "@/lib/api-client";
 import { useDateFormat } from "@/components/shell/use-date-format";
 import type { DateFormats } from "@/lib/format/dates";
 import { cn } from "@/lib/utils";
+import { useNow } from "@/components/reservations/use-now";
 import { movementAmounts } from "./balance-amount";
+import { MovementLesson } from "./movement-lesson";
 import { balanceQueries } from "./queries";
 
-function MovementRow({ movement, formats }: { movement: BalanceMovement; formats: DateFormats }) {
+function MovementRow({ movement, formats, now }: { movement: BalanceMovement; formats: DateFormats; now: number }) {
   const isTopUp = movement.operation === "top-up";
   const { amount, before, after } = movementAmounts(movement);
   const Icon = isTopUp ? ArrowDownLeft : ArrowUpRight;
@@ -33,6 +35,9 @@ function MovementRow({ movement, formats }: { movement: BalanceMovement; formats
           <p className="font-medium">{MOVEMENT_LABELS[movement.description]}</p>
           <p className={cn("shrink-0 font-semibold tabular-nums", isTopUp ? "text-success" : "text-foreground")}>{amount}</p>
         </div>
+        {movement.lesson ? (
+          <MovementLesson lesson={movement.lesson} formats={formats} now={now} href={`/student/reservations?id=${movement.lesson.id}`} />
+        ) : null}
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
           <span>{formats.dateTime(movement.date)}</span>
           <span className="text-xs tabular-nums">
@@ -50,6 +55,7 @@ export function MovementList() {
   );
   const movements = data?.pages.flatMap((p) => p.items);
   const formats = useDateFormat();
+  const now = useNow();
   return (
     <Card className="gap-2">
       <CardHeader>
@@ -70,7 +76,7 @@ export function MovementList() {
           <>
             <ul className="divide-y">
               {movements.map((m) => (
-                <MovementRow key={m.id} movement={m} formats={formats} />
+                <MovementRow key={m.id} movement={m} formats={formats} now={now} />
               ))}
             </ul>
             <LoadMore

@@ -75,7 +75,7 @@ function AddForm({ session, onDone }: { session: CapSession; onDone: () => void 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <Input type="search" aria-label="Buscar alumnos por nombre o DNI" placeholder="Buscar por nombre o DNI" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
       </div>
       {students.isPending ? (

@@ -34,8 +34,18 @@ export function BiometricReferenceCard({ studentId }: { studentId: string }) {
           <>
             {/* A data URL from the API: next/image would add nothing here. */}
             <img src={reference.image} alt="Referencia biométrica del alumno" className="aspect-video w-full rounded-md bg-muted object-contain" />
+            {reference.others.length > 0 ? (
+              <ul className="flex flex-wrap gap-2" aria-label="Otras fotos de referencia">
+                {reference.others.map((image, i) => (
+                  <li key={i}>
+                    <img src={image} alt={`Foto de referencia ${i + 2}`} className="h-14 w-20 rounded-md bg-muted object-cover" />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             <p className="text-sm text-muted-foreground">
-              Creada el {formatLocalDate(localDateOf(reference.createdAt, timeZone))} a las {localTimeOf(reference.createdAt, timeZone)}
+              {reference.others.length + 1 === 1 ? "1 foto" : `${reference.others.length + 1} fotos`} · Creada el {formatLocalDate(localDateOf(reference.createdAt, timeZone))} a las{" "}
+              {localTimeOf(reference.createdAt, timeZone)}
             </p>
           </>
         ) : (

@@ -5,7 +5,10 @@ import Webcam from "react-webcam";
 
 import { cn } from "@/lib/utils";
 
-export type CameraHandle = { capture: () => string | null };
+export type CameraHandle = {
+  /** The current frame as a JPEG data URL, at the size the camera delivers, or shrunk to at most `maxWidth` wide. */
+  capture: (maxWidth?: number) => string | null;
+};
 
 export type CameraProps = {
   handleRef: React.RefObject<CameraHandle | null>;
@@ -26,7 +29,7 @@ export function Camera({ handleRef, width, height, facingMode = "user", onReady,
     handleRef,
     // The frame at the size the camera really delivers: width and height are only the size asked of the camera, and
     // drawing a 4:3 stream into 16:9 would stretch the face (the descriptor then moves ~0.07 away from the person).
-    () => ({ capture: () => webcamRef.current?.getScreenshot() ?? null }),
+    () => ({ capture: (maxWidth?: number) => grabFrame(webcamRef.current?.video ?? null, maxWidth) }),
     [],
   );
 
@@ -53,4 +56,19 @@ export function Camera({ handleRef, width, height, facingMode = "user", onReady,
       data-testid="camera"
     />
   );
+}
+
+const JPEG_QUALITY = 0.92;
+
+/** Draws the video's current frame, aspect kept, into a canvas and encodes it as JPEG; null before the first frame. */
+function grabFrame(video: HTMLVideoElement | null, maxWidth?: number): string | null {
+  if (!video || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || !video.videoWidth) return null;
+  const scale = maxWidth && video.videoWidth > maxWidth ? maxWidth / video.videoWidth : 1;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(video.videoWidth * scale);
+  canvas.height = Math.round(video.videoHeight * scale);
+  const context = canvas.getContext("2d");
+  if (!context) return null;
+  context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL("image/jpeg", JPEG_QUALITY);
 }

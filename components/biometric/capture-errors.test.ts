@@ -9,6 +9,8 @@ describe("captureErrorText (spec §8, biometric capture)", () => {
     ["biometric-mismatch", "Error de verificación biométrica"],
     ["biometric-reference-not-found", "Referencia biométrica no encontrada"],
     ["no-face-in-capture-image", "No se ha detectado un rostro en la imagen capturada"],
+    ["liveness-check-failed", "No se ha superado la prueba de vida"],
+    ["liveness-challenge-invalid", "La prueba de vida ha caducado"],
     ["SOMETHING_ELSE", "Error de verificación"],
   ])("%s → %s", (code, title) => {
     expect(captureErrorText(apiError(422, code)).title).toBe(title);

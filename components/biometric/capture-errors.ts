@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/api-client";
 import { ATTENDANCE_RULE_ERRORS, BIOMETRIC_ERRORS } from "@/lib/contract/constants/cap";
+import { LIVENESS_ERRORS } from "@/lib/contract/constants/cap-liveness";
 
 export type CaptureErrorText = { title: string; description: string };
 
@@ -26,6 +27,14 @@ export function captureErrorText(error: unknown): CaptureErrorText {
         title: "No se ha detectado un rostro en la imagen capturada",
         description: "Coloca el rostro del alumno de frente, centrado y bien iluminado, y vuelve a intentarlo.",
       };
+    // Issue 30 §2: the frames did not show the asked blink and head turn (a photo or a screen, or too late).
+    case LIVENESS_ERRORS.failed:
+      return {
+        title: "No se ha superado la prueba de vida",
+        description: "El alumno debe estar delante de la cámara, parpadear y girar la cabeza cuando se le indique. Vuelve a intentarlo.",
+      };
+    case LIVENESS_ERRORS.invalid:
+      return { title: "La prueba de vida ha caducado", description: "Vuelve a intentarlo: la prueba empieza de nuevo." };
     default:
       // The server's attendance rules (already registered, entry required, ...) explain themselves.
       if ((ATTENDANCE_RULE_ERRORS as readonly string[]).includes(error.code ?? "") && error.serverMessage) {

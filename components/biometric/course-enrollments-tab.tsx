@@ -38,7 +38,7 @@ export function CourseEnrollmentsTab({ courseId, enrollments }: Props) {
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="relative w-full sm:max-w-sm">
-          <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             type="search"
             aria-label="Buscar alumnos inscritos"
@@ -68,7 +68,7 @@ export function CourseEnrollmentsTab({ courseId, enrollments }: Props) {
             <TableRow>
               <TableHead>Nombre</TableHead>
               <TableHead>DNI</TableHead>
-              <TableHead className="hidden sm:table-cell">Fecha de inscripción</TableHead>
+              <TableHead>Fecha de inscripción</TableHead>
               <TableHead className="text-right">
                 <span className="sr-only">Acciones</span>
               </TableHead>
@@ -77,13 +77,13 @@ export function CourseEnrollmentsTab({ courseId, enrollments }: Props) {
           <TableBody>
             {visible.map((enrollment) => (
               <TableRow key={enrollment.id}>
-                <TableCell className="font-medium whitespace-normal">{enrollment.student.fullname}</TableCell>
-                <TableCell>{enrollment.student.dni}</TableCell>
-                <TableCell className="hidden sm:table-cell">{formatLocalDate(localDateOf(enrollment.enrolledAt, timeZone))}</TableCell>
-                <TableCell className="text-right">
+                <TableCell stack="title" className="font-medium whitespace-normal">{enrollment.student.fullname}</TableCell>
+                <TableCell label="DNI">{enrollment.student.dni}</TableCell>
+                <TableCell label="Fecha de inscripción">{formatLocalDate(localDateOf(enrollment.enrolledAt, timeZone))}</TableCell>
+                <TableCell stack="actions" className="text-right">
                   <Button variant="ghost" size="sm" onClick={() => setToRemove(enrollment)} aria-label={`Retirar a ${enrollment.student.fullname}`}>
                     <UserMinus aria-hidden />
-                    <span className="hidden md:inline">Retirar</span>
+                    <span className="sm:max-md:hidden">Retirar</span>
                   </Button>
                 </TableCell>
               </TableRow>

@@ -9,19 +9,22 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
 import { formatLocalDate, localDateOf, localTimeOf } from "@/lib/cap/zoned-time";
-import type { Attendance, AttendanceType } from "@/lib/contract/cap";
+import type { Attendance } from "@/lib/contract/cap";
 import { AddToSessionDialog } from "./add-to-session-dialog";
 import { AttendanceList } from "./attendance-list";
 import { AttendanceReportButton } from "./attendance-report-button";
 import { BackHeader } from "./back-header";
 import { CaptureAttendanceDialog } from "./capture-attendance-dialog";
+import type { CaptureTarget } from "./capture-target";
+import { CorrectAttendanceDialog } from "./correct-attendance-dialog";
+import { ManualAttendanceDialog, type ManualTarget } from "./manual-attendance-dialog";
+import { ReportSummary } from "./report-summary";
 import { biometricQueries, isNotFound } from "./queries";
 import { ErrorState, ListSkeleton, NotFoundState } from "@/components/ui/states";
 import { matchesSearch, sortByName } from "@/lib/format/text";
 import { useTimeZone } from "@/components/shell/use-time-zone";
 
 type Props = { courseId: string; sessionId: string };
-export type CaptureTarget = { attendance: Attendance; type: AttendanceType };
 
 export function SessionDetail({ courseId, sessionId }: Props) {
   const course = useQuery(biometricQueries.course(courseId));
@@ -30,6 +33,8 @@ export function SessionDetail({ courseId, sessionId }: Props) {
   const [search, setSearch] = useState("");
   const [isAdding, setIsAdding] = useState(false);
   const [capture, setCapture] = useState<CaptureTarget | null>(null);
+  const [manual, setManual] = useState<ManualTarget | null>(null);
+  const [correcting, setCorrecting] = useState<Attendance | null>(null);
 
   const courseHref = `/biometric/courses/${courseId}`;
   if (isNotFound(course.error)) return <NotFoundState message="Curso no encontrado" backHref="/biometric" backLabel="Volver a los cursos" />;
@@ -81,7 +86,7 @@ export function SessionDetail({ courseId, sessionId }: Props) {
         }
       />
       <div className="mb-4 relative w-full sm:max-w-sm">
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <Input
           type="search"
           aria-label="Buscar alumnos de la sesión"
@@ -91,15 +96,28 @@ export function SessionDetail({ courseId, sessionId }: Props) {
           className="pl-9"
         />
       </div>
+      <ReportSummary attendances={data.attendances} />
       <AttendanceList
         session={data}
         rows={rows}
         isFiltered={search.trim() !== ""}
         timeZone={timeZone}
         onRegister={(attendance, type) => setCapture({ attendance, type })}
+        onManual={(attendance, type) => setManual({ attendance, type })}
+        onCorrect={setCorrecting}
       />
       <AddToSessionDialog session={data} open={isAdding} onOpenChange={setIsAdding} />
-      <CaptureAttendanceDialog session={data} target={capture} onOpenChange={(open) => !open && setCapture(null)} />
+      <CaptureAttendanceDialog
+        session={data}
+        target={capture}
+        onOpenChange={(open) => !open && setCapture(null)}
+        onManual={(target, reason) => {
+          setCapture(null);
+          setManual({ ...target, reason });
+        }}
+      />
+      <ManualAttendanceDialog session={data} target={manual} onOpenChange={(open) => !open && setManual(null)} />
+      <CorrectAttendanceDialog session={data} target={correcting} onOpenChange={(open) => !open && setCorrecting(null)} />
     </>
   );
 }

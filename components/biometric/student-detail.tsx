@@ -14,6 +14,7 @@ import { BackHeader } from "./back-header";
 import { BiometricReferenceCard } from "./biometric-reference-card";
 import { biometricQueries, isNotFound } from "./queries";
 import { ErrorState, NotFoundState } from "@/components/ui/states";
+import { StudentAttendanceCard } from "./student-attendance-card";
 import { StudentFormDialog } from "./student-form-dialog";
 
 export function StudentDetail({ studentId }: { studentId: string }) {
@@ -52,6 +53,7 @@ export function StudentDetail({ studentId }: { studentId: string }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <StudentDataCard student={student} />
         <BiometricReferenceCard studentId={student.id} />
+        <StudentAttendanceCard studentId={student.id} />
       </div>
       <StudentFormDialog student={student} open={isEditing} onOpenChange={setIsEditing} />
     </>

@@ -45,7 +45,7 @@ export function StudentList() {
         }
       />
       <div className="relative mb-4 w-full sm:max-w-sm">
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <Input type="search" aria-label="Buscar alumnos" placeholder="Buscar por nombre o DNI" value={query} onChange={(e) => setQuery(e.target.value)} className="pl-9" />
       </div>
       {error ? (

@@ -52,7 +52,7 @@ export function StudentSuggestions({ query, onQueryChange, excludedIds, onPick, 
   return (
     <div className="grid gap-2">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <Input
           ref={inputRef}
           role="combobox"
@@ -68,7 +68,7 @@ export function StudentSuggestions({ query, onQueryChange, excludedIds, onPick, 
           onKeyDown={onKeyDown}
           className="pl-9"
         />
-        {isFetching ? <Spinner className="absolute top-2.5 right-3" /> : null}
+        {isFetching ? <Spinner className="absolute inset-y-0 right-3 my-auto" /> : null}
       </div>
       {!isPending && suggestions.length === 0 ? (
         <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">No se encontraron alumnos disponibles</p>

@@ -4,10 +4,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiPost, type Answer } from "@/lib/api-client";
 import type { createAttendanceResponseSchema, AttendanceType, CapSession } from "@/lib/contract/cap";
+import type { LivenessProof } from "@/lib/contract/cap-liveness";
 import { BIOMETRIC_ERRORS } from "@/lib/contract/constants/cap";
 import { captureErrorText, type CaptureErrorText } from "./capture-errors";
 import { biometricQueries } from "./queries";
-import { saveReference, useInvalidateReference } from "./use-biometric-reference";
+import { saveReferences, useInvalidateReference } from "./use-biometric-reference";
+import type { LiveCaptureResult } from "./use-live-capture";
 import { useRefreshSession } from "./use-session-mutations";
 
 export type CaptureState =
@@ -22,9 +24,10 @@ export const CLOSE_AFTER_SUCCESS_MS = 500;
 type Target = { session: CapSession; studentId: string; type: AttendanceType };
 
 /**
- * Spec §4 capture flow: idle → loading ('Escaneando...') → success or error. A student without a biometric
- * reference (known from the GET, or answered 'biometric-reference-not-found') gets this capture saved as the
- * reference first, then used for the attendance.
+ * Spec §4 capture flow: idle → loading ('Escaneando...') → success or error, after the live capture of issue 30 (the
+ * challenge and its frames, use-live-capture.ts). A student without a biometric reference (known from the GET, or
+ * answered 'biometric-reference-not-found') gets the capture's best frames saved as references first, then used for
+ * the attendance.
  */
 export function useAttendanceCapture({ session, studentId, type }: Target, onClose: () => void) {
   const queryClient = useQueryClient();
@@ -36,29 +39,30 @@ export function useAttendanceCapture({ session, studentId, type }: Target, onClo
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const register = useCallback(
-    (image: string) =>
-      apiPost<Answer<typeof createAttendanceResponseSchema>>("/administrator/cap/cap-attendance/create", { capSessionId: session.id, studentId, type, image }),
+    (liveness: LivenessProof) =>
+      apiPost<Answer<typeof createAttendanceResponseSchema>>("/administrator/cap/cap-attendance/create", { capSessionId: session.id, studentId, type, liveness }),
     [session.id, studentId, type],
   );
 
   const submit = useCallback(
-    async (image: string | null) => {
-      if (!image) return setState({ status: "error", error: captureErrorText(null) });
+    async ({ proof, passed, images }: LiveCaptureResult) => {
       setState({ status: "loading" });
       let savedReference = false;
+      // Only frames of a capture that passed the challenge may become references.
+      const canEnrol = passed && images.length > 0;
       const saveFirst = async () => {
-        await saveReference(studentId, image);
+        await saveReferences(studentId, images);
         savedReference = true;
         await invalidateReference(studentId);
       };
       try {
-        if (queryClient.getQueryData(biometricQueries.reference(studentId).queryKey) === null) await saveFirst();
+        if (canEnrol && queryClient.getQueryData(biometricQueries.reference(studentId).queryKey) === null) await saveFirst();
         try {
-          await register(image);
+          await register(proof);
         } catch (error) {
-          if (savedReference || !(error instanceof ApiError) || error.code !== BIOMETRIC_ERRORS.referenceNotFound) throw error;
+          if (savedReference || !canEnrol || !(error instanceof ApiError) || error.code !== BIOMETRIC_ERRORS.referenceNotFound) throw error;
           await saveFirst();
-          await register(image);
+          await register(proof);
         }
         setState({ status: "success" });
         void refreshSession(session.id, session.capCourseId);
@@ -70,5 +74,8 @@ export function useAttendanceCapture({ session, studentId, type }: Target, onClo
     [queryClient, register, invalidateReference, refreshSession, session.id, session.capCourseId, studentId, onClose],
   );
 
-  return { state, submit };
+  const fail = useCallback((error: unknown) => setState({ status: "error", error: captureErrorText(error) }), []);
+  const reset = useCallback(() => setState({ status: "idle" }), []);
+
+  return { state, submit, fail, reset };
 }

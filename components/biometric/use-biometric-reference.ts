@@ -5,8 +5,9 @@ import { apiPost, type Answer } from "@/lib/api-client";
 import type { saveBiometricReferenceResponseSchema } from "@/lib/contract/cap";
 import { biometricQueries } from "./queries";
 
-export function saveReference(studentId: string, image: string) {
-  return apiPost<Answer<typeof saveBiometricReferenceResponseSchema>>(`/administrator/students/${studentId}/biometric-reference`, { image });
+/** Saves the student's references (issue 30: 1 to 5 images of one enrolment, the first is the card's). */
+export function saveReferences(studentId: string, images: string[]) {
+  return apiPost<Answer<typeof saveBiometricReferenceResponseSchema>>(`/administrator/students/${studentId}/biometric-reference`, { images });
 }
 
 /** After a reference is saved, the reference view and the student (hasBiometricReference) refresh. */
@@ -19,10 +20,10 @@ export function useInvalidateReference() {
     ]);
 }
 
-export function useSaveReference(studentId: string) {
+export function useSaveReferences(studentId: string) {
   const invalidate = useInvalidateReference();
   return useMutation({
-    mutationFn: (image: string) => saveReference(studentId, image),
+    mutationFn: (images: string[]) => saveReferences(studentId, images),
     onSuccess: () => invalidate(studentId),
   });
 }

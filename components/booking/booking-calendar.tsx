@@ -3,7 +3,7 @@
 import type { EventInput } from "@fullcalendar/react";
 import { useMemo } from "react";
 import { slotKey, type DisplayEvent } from "./selection";
-import { KIND_STYLE } from "./booking-colors";
+import "./booking-kinds.css";
 import { WeekCalendar, type WeekRange } from "./week-calendar";
 
 type Props = {
@@ -36,17 +36,15 @@ export function BookingCalendar({ events, highlightedKey, initialDate, validStar
 function toInputs(events: DisplayEvent[], highlightedKey: string | null): EventInput[] {
   return events.map((e) => {
     const isClickable = e.kind === "available" || e.kind === "selected";
-    const style = KIND_STYLE[e.kind];
+    // Colours come from the kind's class (booking-kinds.css), themed for light and dark.
     return {
       id: e.id,
       title: e.title,
       start: e.start,
       end: e.end,
-      color: style.color,
-      contrastColor: style.contrastColor,
       interactive: isClickable,
       className: [
-        `booking-event booking-event--${e.kind}`,
+        `booking-event booking-event--${e.kind} booking-kind--${e.kind}`,
         isClickable ? "cursor-pointer" : "",
         slotKey(e) === highlightedKey ? "slot-highlight" : "",
       ].join(" "),

@@ -14,6 +14,9 @@ const config = (overrides: Partial<Record<keyof ConfigResponse, string>> = {}): 
     booking_horizon_days: "60",
     max_cancellations_per_day: "5",
     booking_min_notice_hours: "12",
+    lesson_reminder_hours: "24,2",
+    instructor_agenda_time: "20:00",
+    notification_reply_to: "",
     ...overrides,
   };
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])) as ConfigResponse;

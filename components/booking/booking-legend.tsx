@@ -1,4 +1,4 @@
-import { KIND_STYLE } from "./booking-colors";
+import "./booking-kinds.css";
 import type { DisplayKind } from "./selection";
 
 const LEGEND: { kind: DisplayKind; label: string }[] = [
@@ -15,7 +15,7 @@ export function BookingLegend() {
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
       {LEGEND.map(({ kind, label }) => (
         <li key={kind} className="flex items-center gap-1.5">
-          <span className="size-3 rounded-sm border" style={{ backgroundColor: KIND_STYLE[kind].color }} aria-hidden />
+          <span className={`booking-swatch booking-kind--${kind} size-3 rounded-sm`} aria-hidden />
           {label}
         </li>
       ))}

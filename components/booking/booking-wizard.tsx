@@ -1,12 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
 import type { Slot } from "@/lib/contract/reservations";
 import { startOfSpanishWeek } from "@/lib/format/dates";
 import { AssignmentStep } from "./assignment-step";
+import { linkedAssignment, linkedWeekStart, readBookingLink } from "./booking-link";
 import { ConfirmStep } from "./confirm-step";
 import { bookingQueries } from "./queries";
 import { TimeStep } from "./time-step";
@@ -37,16 +38,28 @@ export function BookingWizard() {
   const [message, setMessage] = useState("");
   const hasAutoSelected = useRef(false);
 
-  // With a single assignment it is picked and step 2 opens (once: going back to step 1 stays there).
+  const searchParams = useSearchParams();
+
+  // With a single assignment it is picked and step 2 opens (once: going back to step 1 stays there). A link that names
+  // an instructor and a day (a freed-slot notification's) opens step 2 with them, on that day.
   useEffect(() => {
     const list = assignments.data;
     if (hasAutoSelected.current || !list) return;
     hasAutoSelected.current = true;
-    if (list.length === 1) {
+    const link = readBookingLink(searchParams);
+    const linked = linkedAssignment(list, link);
+    if (linked && link) {
+      setAssignmentId(linked.id);
+      if (link.date) {
+        setDay(link.date);
+        setWeekStart(linkedWeekStart(link.date));
+      }
+      setStep(2);
+    } else if (list.length === 1) {
       setAssignmentId(list[0].id);
       setStep(2);
     }
-  }, [assignments.data]);
+  }, [assignments.data, searchParams]);
 
   // Each step starts at the top (the calendar step is long).
   useEffect(() => {

@@ -13,6 +13,7 @@ import type { InstructorAssignment, Slot } from "@/lib/contract/reservations";
 import { formatLongDay, formatTimeRange } from "@/lib/format/dates";
 import { formatDuration } from "@/lib/format/duration";
 import { formatMoney } from "@/lib/format/money";
+import { countOf } from "@/lib/format/plural";
 import { balanceQueries } from "@/components/balance/queries";
 import { readBookingConfig } from "./booking-config";
 import { readBookingFailure } from "./booking-errors";
@@ -155,7 +156,7 @@ export function ConfirmStep({ assignment, selection, message, onMessageChange, o
         <Alert className="border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
           <TriangleAlert aria-hidden />
           <AlertDescription className="text-current">
-            {`Solo podrás cancelar una reserva hasta ${booking.cancelDeadlineHours} horas antes de su inicio.`}
+            {`Solo podrás cancelar una reserva hasta ${countOf(booking.cancelDeadlineHours, "hora", "horas")} antes de su inicio.`}
           </AlertDescription>
         </Alert>
       ) : null}

@@ -59,7 +59,7 @@ export function DaySlots({ items, onToggle }: Props) {
             key={key}
             data-testid="slot-tile"
             data-kind={item.kind}
-            className={cn(TILE, "border border-dashed border-muted-foreground/40 bg-muted text-muted-foreground")}
+            className={cn(TILE, "border border-dashed border-muted-foreground bg-muted text-muted-foreground")}
           >
             <span className={cn("font-medium tabular-nums", item.kind === "unavailable" && "line-through decoration-2")}>
               {formatTime(item.start)}–{formatTime(item.end)}

@@ -6,6 +6,8 @@ import { ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LazySlotAlertOffer } from "@/components/notifications/lazy-slot-alert-offer";
+import { dayRange } from "@/components/notifications/slot-alert-range";
 import type { BookingCalendarEvent, Slot } from "@/lib/contract/reservations";
 import { formatDayOfMonth, formatLongDay, noonOfDate, startOfSpanishWeek } from "@/lib/format/dates";
 import { localDate } from "@/lib/time/zoned-time";
@@ -13,7 +15,7 @@ import { CalendarLoadError } from "./calendar-load-error";
 import { dayItems, dayStatuses, horizonDate, nextDayWithSlots, stripDates } from "./day-picker";
 import { DaySlots } from "./day-slots";
 import { DayStrip, type StripDay } from "./day-strip";
-import { bookingQueries } from "./queries";
+import { bookingQueries, type CalendarSource } from "./queries";
 import { displayEvents } from "./selection";
 
 type Props = {
@@ -25,12 +27,14 @@ type Props = {
   day: string | null;
   onDayChange: (day: string) => void;
   onToggle: (slot: Slot) => boolean;
+  /** Another week source (moving a lesson, issue 31 §5); it offers no freed-slot alert (those are the booking's). */
+  source?: CalendarSource;
 };
 
 // The 'Hora' step on a phone (issue "Phone first"): days from today in a strip, the chosen day's times as large tiles,
 // a jump to the next day with free slots. It reads the week grid's own answers (GET /student/reservations/calendar,
 // one Monday-to-Sunday week per request, the same query keys), so the slot rules are the server's, unchanged.
-export function PhoneSlotPicker({ instructorId, durationSeconds, horizonDays, selection, day, onDayChange, onToggle }: Props) {
+export function PhoneSlotPicker({ instructorId, durationSeconds, horizonDays, selection, day, onDayChange, onToggle, source = bookingQueries.calendar }: Props) {
   const client = useQueryClient();
   const [now] = useState(() => Date.now());
   const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -49,7 +53,7 @@ export function PhoneSlotPicker({ instructorId, durationSeconds, horizonDays, se
   const [noneAfter, setNoneAfter] = useState<string | null>(null);
 
   const weeks = useQueries({
-    queries: Array.from({ length: weekCount }, (_, i) => bookingQueries.calendar(weekRange(i))),
+    queries: Array.from({ length: weekCount }, (_, i) => source(weekRange(i))),
   });
   const loadedWeeks = weeks.findIndex((w) => !w.data);
   const known = loadedWeeks === -1 ? weekCount : loadedWeeks;
@@ -77,7 +81,7 @@ export function PhoneSlotPicker({ instructorId, durationSeconds, horizonDays, se
     setIsSearching(true);
     try {
       for (let i = Math.max(known, weekOf(chosen)); i < maxWeeks; i++) {
-        const data: BookingCalendarEvent[] = await client.fetchQuery(bookingQueries.calendar(weekRange(i)));
+        const data: BookingCalendarEvent[] = await client.fetchQuery(source(weekRange(i)));
         const weekDates = stripDates(now, lastDate, timeZone).filter((d) => weekOf(d) === i);
         const found = nextDayWithSlots(dayStatuses(displayEvents(data, selection), weekDates, now, timeZone), chosen);
         if (found) {
@@ -127,9 +131,13 @@ export function PhoneSlotPicker({ instructorId, durationSeconds, horizonDays, se
         ) : (
           <>
             {!hasFree ? (
-              <p className="rounded-lg border border-dashed px-3 py-3 text-sm text-muted-foreground" role="status">
-                No quedan huecos libres este día.
-              </p>
+              <>
+                <p className="rounded-lg border border-dashed px-3 py-3 text-sm text-muted-foreground" role="status">
+                  No quedan huecos libres este día.
+                </p>
+                {/* Someone else's lesson here may be cancelled: the student can ask to be told (issue 29). */}
+                {source === bookingQueries.calendar ? <LazySlotAlertOffer instructorId={instructorId} range={dayRange(chosen)} period="este día" /> : null}
+              </>
             ) : null}
             {items.length > 0 ? <DaySlots items={items} onToggle={onToggle} /> : null}
           </>

@@ -42,3 +42,6 @@ export const bookingQueries = {
       staleTime: 60_000,
     }),
 };
+
+/** Where the 'Hora' pickers read a week from: the booking's calendar by default, a lesson's move calendar (issue 31 §5). */
+export type CalendarSource = (range: BookingCalendarRange) => ReturnType<typeof bookingQueries.calendar>;

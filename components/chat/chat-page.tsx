@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { RotateCw, Search } from "lucide-react";
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -31,7 +32,11 @@ function draftFrom(id: string, contact: Contact): Conversation {
 export function ChatPage() {
   const [tab, setTab] = useState<Tab>("chats");
   const [searches, setSearches] = useState({ chats: "", contacts: "" });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A notification's link opens its conversation (?conversation=<id>) or the one with a person (?user=<id>).
+  const params = useSearchParams();
+  const linkedUser = params.get("user");
+  const [selectedId, setSelectedId] = useState<string | null>(() => params.get("conversation"));
+  const hasOpenedLinkedUser = useRef(false);
   const [draft, setDraft] = useState<Conversation | null>(null);
   const myId = useMyId();
   const { toast } = useToast();
@@ -47,6 +52,15 @@ export function ChatPage() {
       onSuccess: (id) => setDraft(draftFrom(id, contact)),
       onError: (error) => toast({ variant: "destructive", title: errorText(error, "No se pudo abrir la conversación") }),
     });
+
+  useEffect(() => {
+    if (hasOpenedLinkedUser.current || !linkedUser || !conversations.data || !contacts.data) return;
+    hasOpenedLinkedUser.current = true;
+    const existing = conversations.data.find((c) => c.partnerId === linkedUser);
+    if (existing) return setSelectedId(existing.id);
+    const contact = contacts.data.find((c) => c.id === linkedUser);
+    if (contact) onOpenContact(contact);
+  }, [linkedUser, conversations.data, contacts.data]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when both lists are in
 
   return (
     <div className="flex h-full min-h-0">

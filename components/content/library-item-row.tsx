@@ -49,21 +49,24 @@ export function LibraryItemRow({ item, isFirst, isLast }: Props) {
   });
 
   return (
-    <li className="flex items-center gap-2 rounded-md border px-3 py-2" data-testid="library-item">
+    // On a phone the name keeps the first line and the four buttons (44 px each) wrap to a second one, right-aligned.
+    <li className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-2" data-testid="library-item">
       <span className="w-24 shrink-0 text-xs text-muted-foreground">{TYPE_LABEL[item.type]}</span>
       {editing ? (
-        <form className="flex flex-1 gap-2" onSubmit={(e) => { e.preventDefault(); rename.mutate(); }}>
+        <form className="flex min-w-0 flex-1 gap-2 max-sm:basis-full" onSubmit={(e) => { e.preventDefault(); rename.mutate(); }}>
           <Input aria-label="Nuevo nombre" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} autoFocus />
           <Button type="submit" size="icon" aria-label="Guardar nombre" disabled={!name.trim() || rename.isPending}><Check className="size-4" /></Button>
           <Button type="button" size="icon" variant="ghost" aria-label="Cancelar" onClick={() => { setEditing(false); setName(item.name); }}><X className="size-4" /></Button>
         </form>
       ) : (
-        <span className="flex-1 truncate font-medium">{item.name}</span>
+        <span className="min-w-0 flex-1 truncate font-medium max-sm:basis-[calc(100%-7rem)]">{item.name}</span>
       )}
-      <Button size="icon" variant="ghost" aria-label={`Subir ${item.name}`} disabled={isFirst || move.isPending} onClick={() => move.mutate("up")}><ArrowUp className="size-4" /></Button>
-      <Button size="icon" variant="ghost" aria-label={`Bajar ${item.name}`} disabled={isLast || move.isPending} onClick={() => move.mutate("down")}><ArrowDown className="size-4" /></Button>
-      <Button size="icon" variant="ghost" aria-label={`Renombrar ${item.name}`} onClick={() => setEditing(true)}><Pencil className="size-4" /></Button>
-      <Button size="icon" variant="ghost" aria-label={`Eliminar ${item.name}`} onClick={() => setConfirming(true)}><Trash2 className="size-4" /></Button>
+      <div className="ml-auto flex shrink-0 items-center gap-2">
+        <Button size="icon" variant="ghost" aria-label={`Subir ${item.name}`} disabled={isFirst || move.isPending} onClick={() => move.mutate("up")}><ArrowUp className="size-4" /></Button>
+        <Button size="icon" variant="ghost" aria-label={`Bajar ${item.name}`} disabled={isLast || move.isPending} onClick={() => move.mutate("down")}><ArrowDown className="size-4" /></Button>
+        <Button size="icon" variant="ghost" aria-label={`Renombrar ${item.name}`} onClick={() => setEditing(true)}><Pencil className="size-4" /></Button>
+        <Button size="icon" variant="ghost" aria-label={`Eliminar ${item.name}`} onClick={() => setConfirming(true)}><Trash2 className="size-4" /></Button>
+      </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BookOpen, ClipboardCheck, ExternalLink, FileText, PlayCircle, Video } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,7 +11,8 @@ import type { ContentItem } from "@/lib/contract/content";
 import { homePath } from "@/lib/session/roles";
 import { visibleCategories, type CategoryKey } from "./categories";
 import { ContentError, ContentLoading } from "./content-status";
-import { ContentViewer } from "./content-viewer";
+import { ContentViewer, PdfWarmUp } from "./content-viewer";
+import { startPdfWorkerEarly, stopPdfWorker } from "./pdf-warm-up";
 import { contentQueries } from "./queries";
 
 const ICONS = { documents: BookOpen, videos: Video, iframes: ClipboardCheck } as const;
@@ -23,6 +24,11 @@ export function StudentContent() {
   const [licenseId, setLicenseId] = useState<string | null>(null);
   const [category, setCategory] = useState<CategoryKey | null>(null);
   const [item, setItem] = useState<ContentItem | null>(null);
+  // pdf.js's worker starts while the documents are listed (with the viewer's code, PdfWarmUp below) and ends with the page.
+  useEffect(() => {
+    if (category === "documents") startPdfWorkerEarly();
+  }, [category]);
+  useEffect(() => stopPdfWorker, []);
 
   if (query.isPending) return <ContentLoading />;
   // 'Volver' goes back, as its label says (the spec shows no retry here); opened directly, to the student's home.
@@ -46,6 +52,7 @@ export function StudentContent() {
           </Button>
           <h2 className="text-lg font-semibold">{selected.title}</h2>
         </div>
+        {selected.key === "documents" ? <PdfWarmUp /> : null}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {license[selected.key].map((i) => {
             const Icon = ITEM_ICONS[i.type];

@@ -24,6 +24,7 @@ function reservation(start: string, end: string, extra: Partial<InstructorReserv
     hasCancellationRequest: false,
     canCancel: false,
     canRequestCancellation: false,
+    canMove: false,
     isDone: false,
     student: { id: "00000000-0000-4000-8000-888888888888", name: "Lucía Martín García", dni: null },
     cancellationRequest: null,

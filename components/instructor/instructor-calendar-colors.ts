@@ -1,3 +1,4 @@
+import { DONE_LABEL } from "@/lib/contract/constants/reservations";
 import type { InstructorCalendarEvent } from "@/lib/contract/instructor";
 
 // The instructor calendar's colours, the student side's (spec §2): pending amber and closed grey with dark text,
@@ -24,3 +25,8 @@ export const TYPE_LABELS: Record<InstructorCalendarEvent["type"], string> = {
   "reservation-confirmed": "Confirmada",
   "reservation-other": "Cancelada, denegada o anulada",
 };
+
+/** An event's word at `now` (epoch ms): a confirmed lesson that has ended took place and reads 'Realizada', as in the
+ * lists (issue "Phone first"); its colour stays the confirmed one. */
+export const eventLabel = (event: Pick<InstructorCalendarEvent, "type" | "end">, now: number) =>
+  event.type === "reservation-confirmed" && Date.parse(event.end) <= now ? DONE_LABEL : TYPE_LABELS[event.type];

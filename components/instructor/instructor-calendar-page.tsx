@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { addDays } from "date-fns";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -18,7 +19,8 @@ import { CalendarPanel } from "@/components/calendar/calendar-panel";
 import { useAgenda } from "@/components/calendar/use-agenda";
 import { useCalendarView } from "@/components/calendar/use-calendar-view";
 import { useTimeZone } from "@/components/shell/use-time-zone";
-import { INSTRUCTOR_LEGEND, TYPE_LABELS } from "./instructor-calendar-colors";
+import { useNow } from "@/components/reservations/use-now";
+import { INSTRUCTOR_LEGEND, eventLabel } from "./instructor-calendar-colors";
 import { InstructorAgenda } from "./instructor-agenda";
 import { instructorQueries } from "./queries";
 
@@ -32,6 +34,14 @@ const weekOf = (day: Date): WeekRange => {
   return { start, end: addDays(start, 7) };
 };
 
+/** A link's ?date=YYYY-MM-DD (tomorrow's agenda notification), if it is a real date. */
+function linkedDay(value: string | null): WeekRange | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const start = new Date(y, m - 1, d);
+  return start.getMonth() === m - 1 && start.getDate() === d ? { start, end: addDays(start, 1) } : null;
+}
+
 // The grid reopens (after the agenda) on the dates it last showed: the middle of a month's six weeks is in that month.
 const middleOf = (range: WeekRange) => new Date((range.start.getTime() + range.end.getTime()) / 2);
 
@@ -41,8 +51,14 @@ export function InstructorCalendarPage() {
   const timeZone = useTimeZone();
   const [view, setView] = useCalendarView("timeGridWeek");
   const isGrid = view !== null && view !== "agenda";
-  const [range, setRange] = useState(() => weekOf(new Date()));
+  // A notification's link (?date=) opens that day's grid, on a phone too.
+  const dateParam = useSearchParams().get("date");
+  const [range, setRange] = useState(() => linkedDay(dateParam) ?? weekOf(new Date()));
+  useEffect(() => {
+    if (linkedDay(dateParam)) setView("timeGridDay");
+  }, [dateParam, setView]);
   const [selected, setSelected] = useState<InstructorCalendarEvent | null>(null);
+  const now = useNow();
   const grid = useQuery({
     ...instructorQueries.calendar(range.start.toISOString(), range.end.toISOString()),
     enabled: isGrid,
@@ -87,7 +103,7 @@ export function InstructorCalendarPage() {
             <>
               <DialogHeader>
                 <DialogTitle>{selected.studentName ?? selected.title}</DialogTitle>
-                <DialogDescription>{TYPE_LABELS[selected.type]}</DialogDescription>
+                <DialogDescription>{eventLabel(selected, now)}</DialogDescription>
               </DialogHeader>
               <p className="text-sm">
                 <span className="inline-block first-letter:uppercase">{formatLongDay(selected.start)}</span>

@@ -14,6 +14,7 @@ import "@/components/booking/week-calendar.css";
 import "@/components/practices/student-calendar.css";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { WIDE_VIEW_CLASS, visibleHours } from "@/components/booking/calendar-hours";
+import { afterNextPaint } from "@/components/calendar/after-next-paint";
 import { EVENT_INNER_CLASS, EVENT_SHORT_HEIGHT_PX, EVENT_TITLE_CLASS, WRAPPING_TITLE_CLASS, eventTimeClass } from "@/components/booking/event-layout";
 import type { GridView } from "@/components/calendar/view-switcher";
 import type { WeekRange } from "@/components/booking/week-calendar";
@@ -39,15 +40,22 @@ type Props = {
 // above the label) with the availability as background; the month lists the lessons only.
 export function InstructorCalendar({ view, events, initialDate, onRangeChange, onReservationClick }: Props) {
   const calendar = useRef<CalendarRef>(null);
-  useEffect(() => {
-    const api = calendar.current?.getApi();
-    if (api && api.view.type !== view) api.changeView(view);
-  }, [view]);
+  // The view FullCalendar shows: it follows `view` once the switcher's answer is painted (afterNextPaint).
+  const [shownView, setShownView] = useState(view);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const api = calendar.current?.getApi();
+        if (api && api.view.type !== view) api.changeView(view);
+        setShownView(view);
+      }),
+    [view],
+  );
   const byId = useMemo(() => new Map(events.map((e) => [e.id, e])), [events]);
   const inputs = useMemo<EventInput[]>(
     () =>
       events
-        .filter((e) => view !== "dayGridMonth" || e.type !== "availability")
+        .filter((e) => shownView !== "dayGridMonth" || e.type !== "availability")
         .map((e) => {
           const style = INSTRUCTOR_EVENT_STYLE[e.type];
           return e.type === "availability"
@@ -63,7 +71,7 @@ export function InstructorCalendar({ view, events, initialDate, onRangeChange, o
                 className: "solid-event cursor-pointer",
               };
         }),
-    [events, view],
+    [events, shownView],
   );
   const hours = useMemo(() => visibleHours(events.map((e) => ({ start: e.start, end: e.end }))), [events]);
   // FullCalendar measures its header after the first paint and then moves the time grid's rows (Lighthouse: CLS 0.42).

@@ -13,6 +13,7 @@ import { isActiveStatus } from "@/components/reservations/reservation-lists";
 import { StatusBadge } from "@/components/reservations/status-badge";
 import { isLessonDone } from "@/lib/contract/constants/reservations";
 import { FinishPracticeButton } from "@/components/practices/finish-practice-button";
+import { MoveLessonButton } from "@/components/reservations/move-lesson-button";
 import { actedByLines } from "./acted-by";
 import { DECISION_BUTTON_LABELS, DecisionDialog } from "./decision-dialog";
 import { availableDecisions } from "./decisions";
@@ -30,6 +31,7 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
   return (
     <Card
       data-testid="instructor-reservation-card"
+      data-reservation-id={reservation.id}
       // Set apart like the student's cards: a faded card (opacity) would take its text below 4.5:1 (WCAG 1.4.3).
       className={cn("gap-4 py-5", !isActiveStatus(reservation.status) && "border-dashed bg-muted/60 shadow-none")}
     >
@@ -88,9 +90,10 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
           </div>
         ) : null}
       </CardContent>
-      {decisions.length > 0 || mayFinish ? (
+      {decisions.length > 0 || mayFinish || reservation.canMove ? (
         <CardFooter className="flex flex-wrap gap-2 px-5 empty:hidden">
           {mayFinish ? <FinishPracticeButton reservationId={reservation.id} /> : null}
+          {reservation.canMove ? <MoveLessonButton role="instructor" lesson={reservation} /> : null}
           {decisions.map((d) => (
             <Button
               key={d}

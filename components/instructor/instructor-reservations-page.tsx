@@ -11,6 +11,7 @@ import { countLabel } from "@/lib/contract/constants/paging";
 import type { ReservationScope } from "@/lib/contract/instructor";
 import { ReservationGridSkeleton } from "@/components/reservations/reservation-grid";
 import { useNow } from "@/components/reservations/use-now";
+import { useLinkedItem } from "@/components/notifications/use-linked-item";
 import { InstructorReservationCard } from "./instructor-reservation-card";
 import { instructorQueries, RESERVATION_TAB_SCOPES } from "./queries";
 
@@ -27,6 +28,8 @@ function ScopeList({ scope, empty }: { scope: ReservationScope; empty: string })
   );
   const data = pages?.pages.flatMap((p) => p.items);
   const now = useNow();
+  // Opened from a notification (?id=): the card, when it is in this tab, scrolled into view and outlined.
+  useLinkedItem("data-reservation-id", !!data);
   if (isPending) return <ReservationGridSkeleton />;
   if (error && !data) {
     return (

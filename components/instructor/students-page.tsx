@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
+import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -31,7 +32,7 @@ export function InstructorStudentsPage() {
           <p className="text-muted-foreground">Alumnos asignados, sus permisos y su saldo</p>
         </div>
         <div className="relative w-full sm:w-72">
-          <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden />
+          <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -56,7 +57,7 @@ export function InstructorStudentsPage() {
           {search ? "No se encontraron alumnos" : "No tienes alumnos asignados"}
         </p>
       ) : (
-        <Card className="py-0">
+        <Card className="py-0 max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none">
           <CardContent className="px-0">
             <Table>
               <TableHeader>
@@ -70,9 +71,13 @@ export function InstructorStudentsPage() {
               <TableBody>
                 {students.map((s) => (
                   <TableRow key={s.id} data-testid="instructor-student-row">
-                    <TableCell className="pl-6 font-medium">{s.name}</TableCell>
-                    <TableCell className="text-muted-foreground">{s.dni ?? "—"}</TableCell>
-                    <TableCell>
+                    <TableCell stack="title" className="pl-6 font-medium">
+                      <Link href={`/instructor/students/${s.id}`} className="inline-flex items-center underline-offset-4 hover:underline touch:min-h-11">
+                        {s.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell label="DNI" className="text-muted-foreground">{s.dni ?? "—"}</TableCell>
+                    <TableCell label="Permisos">
                       <div className="flex flex-wrap gap-1">
                         {s.licenses.map((l) => (
                           <Badge key={l.id} variant="secondary">
@@ -81,7 +86,7 @@ export function InstructorStudentsPage() {
                         ))}
                       </div>
                     </TableCell>
-                    <TableCell className="pr-6 text-right tabular-nums">{formatBalance(s.balance)}</TableCell>
+                    <TableCell label="Saldo" className="pr-6 text-right tabular-nums">{formatBalance(s.balance)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

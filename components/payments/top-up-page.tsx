@@ -5,9 +5,9 @@ import { useSearchParams } from "next/navigation";
 import { ListSkeleton } from "@/components/ui/states";
 import { configQueries } from "@/components/booking/queries";
 import { isStripeChargesEnabled } from "@/components/booking/booking-config";
+import { OfficeTopUp } from "@/components/desk/office-top-up";
 import { PageHeader } from "@/components/shell/page-header";
 import type { Cart } from "./cart";
-import { ChargesDisabledNotice } from "./charges-disabled-notice";
 import { shopQueries } from "./queries";
 import { TopUpForm } from "./top-up-form";
 
@@ -23,13 +23,13 @@ export function TopUpPage() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      {/* A school without card payments is not told to pay by card. */}
+      {/* A school without card payments is not told to pay by card: it shows its prices, office hours and phone. */}
       <PageHeader
         title="Recargar saldo"
         subtitle={chargesOff ? "Tu autoescuela recarga el saldo en su oficina" : "Elige lo que quieres añadir a tu saldo y paga con tarjeta"}
       />
       {chargesOff ? (
-        <ChargesDisabledNotice />
+        <OfficeTopUp />
       ) : products.error ? (
         <LoadError />
       ) : products.isPending || config.isPending || isWaitingForOrder ? (

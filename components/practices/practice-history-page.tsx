@@ -2,7 +2,8 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, ClipboardList } from "lucide-react";
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { errorText } from "@/lib/api-client";
@@ -30,9 +31,18 @@ export function PracticeHistoryPage() {
   const data = mergeHistory(query.data?.pages);
   const [index, setIndex] = useState(0);
   // The id, not the object: the dialog shows the latest read (the first view's practices have no signature images).
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A notification's link (?practice=<id>) opens that practice's detail, on its month.
+  const linkedId = useSearchParams().get("practice");
+  const [openId, setOpenId] = useState<string | null>(linkedId);
   const open = findPractice(data, openId);
   const months = data ? Object.keys(data) : [];
+  const hasShownLinked = useRef(false);
+  useEffect(() => {
+    if (hasShownLinked.current || !linkedId || !data) return;
+    hasShownLinked.current = true;
+    const at = months.findIndex((m) => Object.hasOwn(data[m] ?? {}, linkedId));
+    if (at > 0) setIndex(at);
+  }, [data, linkedId, months]);
   const current = Math.min(index, Math.max(months.length - 1, 0));
   const month = months[current];
   const items = month && data ? Object.values(data[month] ?? {}) : [];

@@ -14,6 +14,7 @@ import "@/components/booking/week-calendar.css";
 import "./student-calendar.css";
 import { useEffect, useMemo, useRef } from "react";
 import { WIDE_VIEW_CLASS } from "@/components/booking/calendar-hours";
+import { afterNextPaint } from "@/components/calendar/after-next-paint";
 import type { GridView } from "@/components/calendar/view-switcher";
 import type { StudentCalendarEvent } from "@/lib/contract/calendar";
 import { textColorFor } from "./calendar-colors";
@@ -43,10 +44,14 @@ type Props = {
 // high. Rendered client-only (next/dynamic, ssr: false), like the booking calendar.
 export function StudentCalendar({ view, events, onRangeChange, onEventClick }: Props) {
   const calendar = useRef<CalendarRef>(null);
-  useEffect(() => {
-    const api = calendar.current?.getApi();
-    if (api && api.view.type !== view) api.changeView(view);
-  }, [view]);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const api = calendar.current?.getApi();
+        if (api && api.view.type !== view) api.changeView(view);
+      }),
+    [view],
+  );
   const byId = useMemo(() => new Map(events.map((e) => [e.id, e])), [events]);
   const inputs = useMemo<EventInput[]>(
     () =>

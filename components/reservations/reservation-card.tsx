@@ -13,6 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { configQueries } from "@/components/booking/queries";
 import { readBookingConfig } from "@/components/booking/booking-config";
 import { CancelReservationDialog } from "./cancel-reservation-dialog";
+import { MoveLessonButton } from "./move-lesson-button";
 import { cancellationClosedNote } from "./cancellation-window";
 import { RequestCancellationDialog } from "./request-cancellation-dialog";
 import { isLessonDone } from "@/lib/contract/constants/reservations";
@@ -95,9 +96,10 @@ export function ReservationCard({ reservation, now }: { reservation: Reservation
           {closedNote}
         </p>
       ) : null}
-      {isPendingCancellation || canCancel || canRequest ? (
+      {isPendingCancellation || canCancel || canRequest || reservation.canMove ? (
         <CardFooter className="flex flex-wrap gap-2 px-5">
           {isPendingCancellation ? <Badge variant="warning">Solicitud de cancelación pendiente</Badge> : null}
+          {reservation.canMove ? <MoveLessonButton role="student" lesson={reservation} /> : null}
           {canCancel ? (
             <Button variant="outline" size="sm" className="h-11 sm:h-8" onClick={() => setDialog("cancel")}>
               Cancelar solicitud

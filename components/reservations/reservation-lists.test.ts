@@ -22,6 +22,7 @@ const reservation = (startHour: number, overrides: Partial<Reservation> = {}): R
     cancellationResponse: null,
     canRequestCancellation: false,
     canCancel: false,
+    canMove: false,
     isDone: false,
     ...overrides,
   };

@@ -7,6 +7,8 @@ import { useMemo, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadMore } from "@/components/ui/load-more";
+import { SlotAlertsList } from "@/components/notifications/slot-alerts-list";
+import { useLinkedItem } from "@/components/notifications/use-linked-item";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorText } from "@/lib/api-client";
 import { countLabel } from "@/lib/contract/constants/paging";
@@ -38,6 +40,9 @@ export function ReservationsPage() {
   const isFiltered = filters.instructor !== ALL || filters.license !== ALL;
   const isPending = upcomingTab.isPending || previousTab.isPending;
   const error = (!upcomingTab.items && upcomingTab.error) || (!previousTab.items && previousTab.error);
+  // Opened from a notification (?id=): that reservation's tab first, its card outlined.
+  const linkedId = useLinkedItem("data-reservation-id", !isPending && !error);
+  const [firstTab] = useState(() => (linkedId && previous.some((r) => r.id === linkedId) ? "previous" : "upcoming"));
 
   return (
     <div className="space-y-6">
@@ -54,7 +59,9 @@ export function ReservationsPage() {
         </Button>
       </div>
 
-      <Tabs defaultValue="upcoming" className="gap-4">
+      <SlotAlertsList />
+
+      <Tabs defaultValue={firstTab} className="gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList className="h-auto flex-wrap">
             <TabsTrigger value="upcoming">

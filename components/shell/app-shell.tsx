@@ -4,6 +4,7 @@ import { Menu, X } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { FailedSignInsNotice } from "@/components/auth/failed-sign-ins-notice";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { Button } from "@/components/ui/button";
 import type { SessionResponse } from "@/lib/contract/auth";
 import type { TenantInfo } from "@/lib/contract/tenant";
@@ -12,6 +13,7 @@ import { cn } from "@/lib/utils";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { isFullWidthPath, navItemsFor } from "./nav-config";
 import type { NavIcons } from "./nav-icons";
+import { NavigationProgress, useSlowNavigation } from "./navigation-progress";
 import { Sidebar } from "./sidebar";
 import { useSession } from "./use-session";
 import { useTenantInfo } from "./use-tenant-info";
@@ -27,6 +29,7 @@ export function AppShell({ session: initialSession, tenant: serverTenant, navIco
   const shellRef = useRef<HTMLDivElement>(null);
   const area = primaryArea(session.user?.roles ?? []);
   const items = navItemsFor(area, useUnreadCount(area));
+  const isNavigating = useSlowNavigation();
 
   // The sidebar closes on route change and on a click outside it (spec §2 layout).
   useEffect(() => setIsOpen(false), [pathname]);
@@ -56,7 +59,8 @@ export function AppShell({ session: initialSession, tenant: serverTenant, navIco
         >
           {isOpen ? <X className="size-5" /> : <Menu className="size-5" />}
         </Button>
-        <span className="truncate font-semibold">{tenantName}</span>
+        <span className="min-w-0 flex-1 truncate font-semibold">{tenantName}</span>
+        <NotificationBell />
       </header>
       <Sidebar
         items={items}
@@ -73,7 +77,8 @@ export function AppShell({ session: initialSession, tenant: serverTenant, navIco
       {session.isImpersonating && session.user ? <ImpersonationBanner name={session.user.name} /> : null}
       <FailedSignInsNotice />
       {/* Full-width pages (chat) fill what the header and the banner leave of the screen. */}
-      <main className={cn("lg:pl-[280px]", isFullWidth ? "min-h-0 flex-1" : "")}>
+      {isNavigating ? <NavigationProgress /> : null}
+      <main className={cn("lg:pl-[280px]", isFullWidth ? "min-h-0 flex-1" : "")} aria-busy={isNavigating || undefined}>
         {isFullWidth ? children : <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">{children}</div>}
       </main>
     </div>

@@ -1,10 +1,33 @@
 import type { Area } from "@/lib/session/roles";
-import type { NavIconName } from "./nav-icons";
+
+/** The icons a navigation item can name; nav-icons.tsx draws each (its table must cover exactly these). */
+export type NavIconName =
+  | "book-open"
+  | "building-2"
+  | "calendar-check"
+  | "calendar-clock"
+  | "calendar-days"
+  | "car-front"
+  | "clipboard-check"
+  | "clock"
+  | "contact"
+  | "graduation-cap"
+  | "history"
+  | "house"
+  | "id-card"
+  | "message-square"
+  | "scan-face"
+  | "scroll-text"
+  | "settings"
+  | "user-cog"
+  | "users"
+  | "users-round"
+  | "wallet";
 
 // Spec §3 navigation item: to, name, icon, badge, isExternalLink. The icon is named here and drawn by the server
-// (nav-icons.tsx, whose table of names this type is): the menu's icons of every role were ~4 kB of every signed-in
-// page's first-load JavaScript.
-export type NavItem = { to: string; name: string; icon: NavIconName; badge?: number; isExternalLink?: boolean };
+// (nav-icons.tsx): the menu's icons of every role were ~4 kB of every signed-in page's first-load JavaScript.
+// `group` heads a run of items in the menu (the office's menu is grouped, issue 31 §1); a role without groups has none.
+export type NavItem = { to: string; name: string; icon: NavIconName; badge?: number; isExternalLink?: boolean; group?: string };
 
 const CHAT_PATHS: Record<Area, string> = {
   student: "/student/chat",
@@ -33,20 +56,24 @@ export const NAV_ITEMS: Record<Area, NavItem[]> = {
     { to: "/instructor/exams", name: "Exámenes", icon: "graduation-cap" },
     { to: "/instructor/schedule", name: "Mi horario", icon: "clock" },
   ],
+  // Issue 31 §1: grouped, with names that say what each is ('Alumnos' are the school's, 'Alumnos CAP' the courses').
+  // No 'Ir a la aplicación': it pointed at '/', which sends the office back to its own home ('Inicio').
   administrator: [
-    { to: "/", name: "Ir a la aplicación", icon: "external-link", isExternalLink: true },
-    { to: "/biometric", name: "Cursos CAP", icon: "scan-face" },
-    { to: "/biometric/students", name: "Alumnos", icon: "users" },
-    { to: "/biometric/sections", name: "Secciones", icon: "building-2" },
-    { to: "/administrator/users", name: "Usuarios", icon: "user-cog" },
-    { to: "/administrator/licenses", name: "Permisos y asignaciones", icon: "id-card" },
-    { to: "/administrator/vehicles", name: "Vehículos", icon: "car-front" },
-    { to: "/administrator/balances", name: "Saldos", icon: "wallet" },
-    { to: "/administrator/exams", name: "Exámenes", icon: "graduation-cap" },
-    { to: "/administrator/content", name: "Biblioteca", icon: "book-open" },
-    { to: "/administrator/settings", name: "Ajustes", icon: "settings" },
-    { to: "/administrator/audit", name: "Registro de actividad", icon: "scroll-text" },
-    { to: CHAT_PATHS.administrator, name: "Chat", icon: "message-square" },
+    { to: "/administrator", name: "Inicio", icon: "house", group: "Escuela" },
+    { to: "/administrator/students", name: "Alumnos", icon: "users", group: "Escuela" },
+    { to: "/administrator/instructors", name: "Profesores", icon: "contact", group: "Escuela" },
+    { to: "/administrator/vehicles", name: "Vehículos", icon: "car-front", group: "Escuela" },
+    { to: "/administrator/licenses", name: "Permisos y asignaciones", icon: "id-card", group: "Escuela" },
+    { to: "/administrator/balances", name: "Caja y saldos", icon: "wallet", group: "Operaciones" },
+    { to: "/administrator/exams", name: "Exámenes", icon: "graduation-cap", group: "Operaciones" },
+    { to: "/administrator/content", name: "Contenidos", icon: "book-open", group: "Operaciones" },
+    { to: CHAT_PATHS.administrator, name: "Chat", icon: "message-square", group: "Operaciones" },
+    { to: "/biometric", name: "Cursos CAP", icon: "scan-face", group: "CAP" },
+    { to: "/biometric/sections", name: "Secciones", icon: "building-2", group: "CAP" },
+    { to: "/biometric/students", name: "Alumnos CAP", icon: "users-round", group: "CAP" },
+    { to: "/administrator/users", name: "Usuarios", icon: "user-cog", group: "Administración" },
+    { to: "/administrator/settings", name: "Ajustes", icon: "settings", group: "Administración" },
+    { to: "/administrator/audit", name: "Registro de actividad", icon: "scroll-text", group: "Administración" },
   ],
 };
 
@@ -63,6 +90,18 @@ export function activeItem(items: NavItem[], pathname: string): NavItem | undefi
   return items
     .filter((i) => !i.isExternalLink && (pathname === i.to || pathname.startsWith(`${i.to}/`)))
     .sort((a, b) => b.to.length - a.to.length)[0];
+}
+
+/** The menu in its groups, in order; items without a group form one untitled run. */
+export function navGroups(items: NavItem[]): { title: string | null; items: NavItem[] }[] {
+  const groups: { title: string | null; items: NavItem[] }[] = [];
+  for (const item of items) {
+    const title = item.group ?? null;
+    const last = groups.at(-1);
+    if (last && last.title === title) last.items.push(item);
+    else groups.push({ title, items: [item] });
+  }
+  return groups;
 }
 
 export function isFullWidthPath(pathname: string): boolean {

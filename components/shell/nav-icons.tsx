@@ -7,7 +7,7 @@ import {
   CarFront,
   ClipboardCheck,
   Clock,
-  ExternalLink,
+  Contact,
   GraduationCap,
   History,
   House,
@@ -18,12 +18,14 @@ import {
   Settings,
   UserCog,
   Users,
+  UsersRound,
   Wallet,
   type LucideIcon,
 } from "lucide-react";
 import type { Area } from "@/lib/session/roles";
-import { NAV_ITEMS } from "./nav-config";
+import { NAV_ITEMS, type NavIconName } from "./nav-config";
 
+// Every name nav-config.ts allows, and no other (`satisfies` refuses a missing or an extra one).
 const ICONS = {
   "book-open": BookOpen,
   "building-2": Building2,
@@ -33,7 +35,7 @@ const ICONS = {
   "car-front": CarFront,
   "clipboard-check": ClipboardCheck,
   clock: Clock,
-  "external-link": ExternalLink,
+  contact: Contact,
   "graduation-cap": GraduationCap,
   history: History,
   house: House,
@@ -44,11 +46,9 @@ const ICONS = {
   settings: Settings,
   "user-cog": UserCog,
   users: Users,
+  "users-round": UsersRound,
   wallet: Wallet,
-} satisfies Record<string, LucideIcon>;
-
-/** The icons a navigation item can name (nav-config.ts). */
-export type NavIconName = keyof typeof ICONS;
+} satisfies Record<NavIconName, LucideIcon>;
 
 export type NavIcons = Partial<Record<NavIconName, React.ReactNode>>;
 

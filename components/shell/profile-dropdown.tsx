@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRound, LogOut, UserRoundX } from "lucide-react";
+import { Bell, KeyRound, LogOut, UserRound, UserRoundX } from "lucide-react";
 import { useRouter } from "next/navigation";
 import {
   DropdownMenu,
@@ -24,6 +24,12 @@ export function ProfileDropdown({ user, isImpersonating }: Props) {
         <ProfileSummary user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-60">
+        <DropdownMenuItem onSelect={() => router.push("/perfil")}>
+          <UserRound className="size-4" aria-hidden /> Mi perfil
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => router.push("/notificaciones")}>
+          <Bell className="size-4" aria-hidden /> Notificaciones
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => router.push("/cambiar-contrasena")}>
           <KeyRound className="size-4" aria-hidden /> Cambiar contraseña
         </DropdownMenuItem>

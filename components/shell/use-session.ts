@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { apiGet, apiRequest, type Answer } from "@/lib/api-client";
 import type { profileSchema, sessionResponseSchema, SessionResponse } from "@/lib/contract/auth";
 import { IMPERSONATION_HP_COOKIE } from "@/lib/session/cookie-names";
+import { forgetThisPushDevice } from "@/components/notifications/forget-push-device";
 
 export const sessionQueryKey = ["session"] as const;
 const readSession = () => apiGet<Answer<typeof sessionResponseSchema>>("/session");
@@ -45,6 +46,8 @@ export function useProfile() {
 }
 
 export async function logout(): Promise<void> {
+  // This device stops receiving pushes (a shared phone); while the session still holds, so the DELETE is allowed.
+  await forgetThisPushDevice((endpoint) => apiRequest("/notifications/push/subscriptions", { method: "DELETE", json: { endpoint } }));
   await apiRequest("/logout", { method: "POST" }).catch((error) => console.error("Logout failed", error));
   window.location.replace("/login");
 }

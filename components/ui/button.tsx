@@ -18,11 +18,12 @@ export const buttonVariants = cva(
         ghost: "hover:bg-accent hover:text-accent-foreground dark:hover:bg-accent/50",
         link: "text-primary underline-offset-4 hover:underline",
       },
+      // On a phone or a touch screen every size is at least 44×44 px (the `touch` variant, app/globals.css).
       size: {
-        default: "h-9 px-4 py-2 has-[>svg]:px-3",
-        sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5",
-        lg: "h-10 rounded-md px-6 has-[>svg]:px-4",
-        icon: "size-9",
+        default: "h-9 px-4 py-2 has-[>svg]:px-3 touch:min-h-11 touch:min-w-11",
+        sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5 touch:min-h-11 touch:min-w-11",
+        lg: "h-10 rounded-md px-6 has-[>svg]:px-4 touch:min-h-11 touch:min-w-11",
+        icon: "size-9 touch:min-h-11 touch:min-w-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -24,3 +24,18 @@ function hasSessionCookie(request: Request): boolean {
   const cookie = request.headers.get("cookie") ?? "";
   return ALL_SESSION_COOKIES.some((name) => cookie.includes(`${name}=`));
 }
+
+// Positive proof that a request comes from one of our pages: Sec-Fetch-Site "same-origin", or an Origin on our host.
+// Stricter than !isCrossSite (which lets the from-anywhere calls through): used where a call may come from anywhere but
+// only our own pages may start a session with it.
+export function isSameOrigin(request: Request): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) return fetchSite === "same-origin";
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    return new URL(origin).host.toLowerCase() === (request.headers.get("host") ?? "").toLowerCase();
+  } catch {
+    return false;
+  }
+}

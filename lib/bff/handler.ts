@@ -11,7 +11,7 @@ import {
   startImpersonationCookies,
   startSession,
 } from "./cookies";
-import { isCrossSite } from "./csrf";
+import { isCrossSite, isSameOrigin } from "./csrf";
 import { isPublicCall } from "./public-calls";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id";
 
@@ -87,6 +87,20 @@ async function changePassword(call: Call, token: string | null): Promise<Respons
   return json({ success: true });
 }
 
+// A set-password link's end (public: the one-time token is the credential). The API answers a session token: from our
+// own page the person is signed in at once; from anywhere else (the call is allowed from any origin) no session starts,
+// or a foreign page could sign a visitor into an account of its choosing. The token never reaches the browser.
+async function setPassword(call: Call): Promise<Response> {
+  const response = await api(call, { token: null });
+  if (!response.ok) return relay(response);
+  const body = (await response.json().catch(() => null)) as { username?: unknown; token?: unknown } | null;
+  const username = typeof body?.username === "string" ? body.username : "";
+  const token = typeof body?.token === "string" ? body.token : null;
+  const signedIn = Boolean(token && isSameOrigin(call.request) && (await verifyToken(token)));
+  if (signedIn) await startSession(token!);
+  return json({ username, signedIn });
+}
+
 async function route(call: Call): Promise<Response> {
   const { request } = call;
   const path = new URL(request.url).pathname;
@@ -94,6 +108,7 @@ async function route(call: Call): Promise<Response> {
   const method = request.method;
   if (path === "/api/login" && method === "POST") return login(call);
   if (path === "/api/session" && method === "GET") return session();
+  if (path === "/api/auth/set-password" && method === "POST") return setPassword(call);
   // Public calls never carry the session's bearer token (public-calls.ts).
   if (isPublicCall(path)) return relay(await api(call, { token: null }));
   const { token } = await currentToken();

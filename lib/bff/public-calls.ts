@@ -9,6 +9,10 @@ const PUBLIC_CALLS: Record<string, { isFromAnyOrigin: boolean }> = {
   "/api/calendar/feed.ics": { isFromAnyOrigin: false },
   "/api/shop/stripe/webhook": { isFromAnyOrigin: true },
   "/api/auth/set-password": { isFromAnyOrigin: true },
+  "/api/auth/forgot-password": { isFromAnyOrigin: false },
+  // An e-mail's unsubscribe link proves itself with its signed token; a mail client's one-click POST (RFC 8058) comes
+  // from anywhere, without cookies.
+  "/api/notifications/unsubscribe": { isFromAnyOrigin: true },
 };
 
 export const isPublicCall = (path: string) => Object.hasOwn(PUBLIC_CALLS, path);

@@ -105,3 +105,16 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 export const userListSchema = z.array(userSummarySchema);
+
+// Forgotten password (issue 31 §7): the same answer whether or not the account exists. `delivery` says only whether
+// this school sends links by e-mail at all ("email") or hands them out at the office ("office").
+export const forgotPasswordBodySchema = z.object({
+  username: z
+    .string({ error: "Escribe tu usuario" })
+    .trim()
+    .min(1, "Escribe tu usuario")
+    .max(100, "El usuario no es válido"),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+export const forgotPasswordResponseSchema = z.object({ delivery: z.enum(["email", "office"]) });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;

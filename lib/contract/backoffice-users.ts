@@ -2,6 +2,8 @@ import { z } from "zod";
 import { pageCursorSchema, pageLimitSchema } from "./paging";
 import { newPasswordSchema } from "./auth";
 import { dniNieSchema } from "./cap";
+import { optionalEmailSchema } from "./notifications";
+import { optionalPhoneSchema } from "./phone";
 
 // The back-office's users: students, instructors and administrators of one school.
 export const USER_KINDS = ["student", "instructor", "administrator"] as const;
@@ -17,6 +19,8 @@ export const adminUserSchema = z.object({
   username: z.string().nullable(),
   dni: z.string().nullable(),
   email: z.string().nullable(),
+  // E.164 ('+34612345678'), shown formatted with a tap-to-call link (issue 31).
+  phone: z.string().nullable(),
   roles: z.array(z.string()),
   kind: userKindSchema.nullable(),
   isActive: z.boolean(),
@@ -66,10 +70,10 @@ export const userBodySchema = z.object({
   surname1: text("El primer apellido"),
   surname2: optionalText(80, "El segundo apellido es demasiado largo"),
   dni: dniNieSchema,
-  email: optionalText(200, "El correo electrónico es demasiado largo").refine(
-    (v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-    "El correo electrónico no es válido",
-  ),
+  // Optional, trimmed, lower case, unique per school (409 EMAIL_IN_USE): notifications go to it (issue 29).
+  email: optionalEmailSchema,
+  // Optional, Spanish, stored in E.164 (lib/contract/phone.ts); left out of an edit, it stays as it is.
+  phone: optionalPhoneSchema.optional(),
   username: usernameSchema,
   kind: userKindSchema,
 });

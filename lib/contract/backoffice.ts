@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageCursorSchema, pageLimitSchema } from "./paging";
-import type { ConfigKey } from "./config";
-import { EDITABLE_SETTING_KEYS, LICENSE_CATALOGUE } from "./constants/backoffice";
+import { EDITABLE_SETTING_KEYS, LICENSE_CATALOGUE, type EditableSettingKey } from "./constants/backoffice";
+import { EMAIL_MAX_LENGTH } from "./constants/notifications";
 
 // Licences, assignments, vehicles, settings and the audit log of the back-office.
 export const LICENSE_CODES = LICENSE_CATALOGUE.map(([code]) => code) as [string, ...string[]];
@@ -95,11 +95,16 @@ export const vehicleBodySchema = z.object({
 });
 export type VehicleBody = z.input<typeof vehicleBodySchema>;
 
-// Settings the office edits (stripe_charges_enabled follows the payment keys and is not editable).
-export type EditableSettingKey = Exclude<ConfigKey, "stripe_charges_enabled">;
+// Settings the office edits (stripe_charges_enabled follows the payment keys and is not editable); the type is defined
+// beside its list in constants/backoffice.ts.
+export type { EditableSettingKey };
 export const settingsBodySchema = z.strictObject(
   Object.fromEntries(
-    EDITABLE_SETTING_KEYS.map((k) => [k, z.string({ error: "Cada ajuste se envía como texto" }).trim().max(40, "El valor es demasiado largo").optional()]),
+    EDITABLE_SETTING_KEYS.map((k) => [
+      k,
+      // An address may be long (RFC 5321); every other setting is a short number, duration or mode.
+      z.string({ error: "Cada ajuste se envía como texto" }).trim().max(k === "notification_reply_to" ? EMAIL_MAX_LENGTH : 40, "El valor es demasiado largo").optional(),
+    ]),
   ) as Record<EditableSettingKey, z.ZodOptional<z.ZodString>>,
   { error: (issue) => (issue.code === "unrecognized_keys" ? "Ese ajuste no existe o no se puede modificar aquí" : undefined) },
 );

@@ -18,6 +18,8 @@ export const MOVEMENT_DESCRIPTIONS = [
   "reserva_anulada",
   "recarga_admin",
   "consumo_admin",
+  // The price difference of a lesson moved to another time (issue 31 §5): charged, or refunded, in its ledger row.
+  "reserva_cambiada",
 ] as const;
 export const movementDescriptionSchema = z.enum(MOVEMENT_DESCRIPTIONS);
 export type MovementDescription = z.infer<typeof movementDescriptionSchema>;
@@ -40,6 +42,11 @@ export const balanceMovementSchema = z.object({
   moneyAmountAfter: z.number().int().nullable(),
   currency: z.literal("EUR"),
   reservationId: uuidSchema.nullable(),
+  // The lesson a movement belongs to, as it stands now (issue 31 §6): its time and instructor; null for none.
+  lesson: z
+    .object({ id: uuidSchema, start: isoDateTimeSchema, end: isoDateTimeSchema, instructor: z.string() })
+    .nullable()
+    .default(null),
 });
 export type BalanceMovement = z.infer<typeof balanceMovementSchema>;
 

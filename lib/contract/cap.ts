@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { pageCursorSchema, pageLimitSchema } from "./paging";
-import { STUDENT_PAGE_DEFAULT_LIMIT } from "./constants/cap";
+import { ATTENDANCE_METHODS, MANUAL_REASONS, RECORD_NOTE_MAX, STUDENT_PAGE_DEFAULT_LIMIT } from "./constants/cap";
 
 // The DNI/NIE rule is pure and shared with the forms (no dependencies beyond itself).
 import { isValidDniNie, normalizeDniNie } from "@/lib/cap/dni";
 import { isoDateTimeSchema, paginationSchema, uuidSchema } from "./common";
+import { livenessProofSchema, referenceImagesBodySchema } from "./cap-liveness";
 
 // CAP course administration (spec 001 §2–§9). Course dates are school-local 'YYYY-MM-DD'; instants ISO 8601 UTC.
 
@@ -69,6 +70,16 @@ export const createCapCourseBodySchema = z
 export type CreateCapCourseBody = z.infer<typeof createCapCourseBodySchema>;
 
 // ── Sessions and attendance ────────────────────────────────────────────────────────────────────────────
+// How the current entry or exit time was recorded (issue 30; not in the spec, so optional for an upstream without it):
+// the fallback's reason, the note ('Otro' text, or the correction's reason) and the administrator who recorded it.
+export const attendanceRecordSchema = z.object({
+  method: z.enum(ATTENDANCE_METHODS),
+  reason: z.enum(MANUAL_REASONS).nullable(),
+  note: z.string().nullable(),
+  recordedBy: z.string().nullable(),
+});
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+
 export const attendanceSchema = z.object({
   id: uuidSchema,
   studentId: uuidSchema,
@@ -76,6 +87,8 @@ export const attendanceSchema = z.object({
   studentDni: z.string(),
   in: isoDateTimeSchema.nullable(),
   out: isoDateTimeSchema.nullable(),
+  inRecord: attendanceRecordSchema.nullable().optional(),
+  outRecord: attendanceRecordSchema.nullable().optional(),
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
@@ -121,7 +134,8 @@ export const createAttendanceBodySchema = z.object({
   capSessionId: uuidSchema,
   studentId: uuidSchema,
   type: attendanceTypeSchema,
-  image: imageDataUrlSchema,
+  // Issue 30: no image, the proof of a live capture (lib/contract/cap-liveness.ts).
+  liveness: livenessProofSchema,
 });
 export type CreateAttendanceBody = z.infer<typeof createAttendanceBodySchema>;
 
@@ -141,6 +155,70 @@ export const addAttendanceBodySchema = z
     path: ["out"],
   });
 export type AddAttendanceBody = z.input<typeof addAttendanceBodySchema>;
+
+// ── Manual entries and exits, corrections (issue 30 §3/§4) ────────────────────────────────────────────────
+const confirmationPassword = z.string({ error: "Introduce tu contraseña" }).min(1, "Introduce tu contraseña").max(200, "Introduce tu contraseña");
+const recordNote = (message: string) => z.string({ error: message }).trim().min(1, message).max(RECORD_NOTE_MAX, `Máximo ${RECORD_NOTE_MAX} caracteres`);
+
+// POST /administrator/cap/cap-attendance/manual: the fallback when the face cannot be verified. `at` is the time it
+// happened (a forgotten exit); without it, now.
+export const manualAttendanceBodySchema = z
+  .object({
+    capSessionId: uuidSchema,
+    studentId: uuidSchema,
+    type: attendanceTypeSchema,
+    reason: z.enum(MANUAL_REASONS, { error: "Elige el motivo" }),
+    note: z
+      .string()
+      .trim()
+      .max(RECORD_NOTE_MAX, `Máximo ${RECORD_NOTE_MAX} caracteres`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    at: isoDateTimeSchema.nullish(),
+    password: confirmationPassword,
+  })
+  .refine((b) => b.reason !== "other" || !!b.note, { message: "Describe el motivo", path: ["note"] })
+  .refine((b) => b.reason !== "forgot-exit" || b.type === "out", {
+    message: "El motivo 'Olvidó fichar la salida' solo vale para la salida",
+    path: ["reason"],
+  });
+export type ManualAttendanceBody = z.input<typeof manualAttendanceBodySchema>;
+
+// POST /administrator/cap/cap-attendance/{id}/correct: a new entry or exit time once the session has ended.
+export const correctAttendanceBodySchema = z.object({
+  type: attendanceTypeSchema,
+  time: z.string({ error: "La hora es obligatoria" }).pipe(isoDateTimeSchema),
+  reason: recordNote("El motivo de la corrección es obligatorio"),
+  password: confirmationPassword,
+});
+export type CorrectAttendanceBody = z.input<typeof correctAttendanceBodySchema>;
+
+// GET /administrator/cap/cap-attendance/{id}/corrections: oldest first; the first one's `previous` is the original.
+export const attendanceCorrectionSchema = z.object({
+  id: uuidSchema,
+  type: attendanceTypeSchema,
+  previous: isoDateTimeSchema.nullable(),
+  previousRecord: attendanceRecordSchema.nullable(),
+  corrected: isoDateTimeSchema,
+  reason: z.string(),
+  correctedBy: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type AttendanceCorrection = z.infer<typeof attendanceCorrectionSchema>;
+export const attendanceCorrectionListSchema = z.array(attendanceCorrectionSchema);
+
+// GET /administrator/students/{id}/cap-attendances: the student's record, newest session first, paged (X-Next-Cursor).
+export const studentAttendanceSchema = z.object({
+  capSessionId: uuidSchema,
+  capCourseId: uuidSchema,
+  courseName: z.string(),
+  sessionName: z.string(),
+  start: isoDateTimeSchema,
+  end: isoDateTimeSchema,
+  attendance: attendanceSchema,
+});
+export type StudentAttendance = z.infer<typeof studentAttendanceSchema>;
+export const studentAttendanceListSchema = z.array(studentAttendanceSchema);
 
 export const enrollmentSchema = z.object({
   id: uuidSchema,
@@ -208,9 +286,10 @@ export const capStudentBodySchema = z.object({
 export type CapStudentBody = z.input<typeof capStudentBodySchema>;
 
 // ── Biometric reference ────────────────────────────────────────────────────────────────────────────────
-export const biometricReferenceSchema = z.object({ image: z.string(), createdAt: isoDateTimeSchema });
+// image: the first reference (the card's); others: references 2..5 of the same enrolment (issue 30).
+export const biometricReferenceSchema = z.object({ image: z.string(), createdAt: isoDateTimeSchema, others: z.array(z.string()) });
 export type BiometricReference = z.infer<typeof biometricReferenceSchema>;
 
-export const saveBiometricReferenceBodySchema = z.object({ image: imageDataUrlSchema });
+export const saveBiometricReferenceBodySchema = referenceImagesBodySchema;
 export type SaveBiometricReferenceBody = z.infer<typeof saveBiometricReferenceBodySchema>;
 export const saveBiometricReferenceResponseSchema = z.object({ createdAt: isoDateTimeSchema });

@@ -17,6 +17,9 @@ export const configResponseSchema = z.object({
   booking_horizon_days: settingSchema, // '60': how many days ahead a student may book
   max_cancellations_per_day: settingSchema, // '5': cancellations a student may make in 24 hours (book/cancel cycles)
   booking_min_notice_hours: settingSchema, // '12': a slot must start at least this many hours after the booking
+  lesson_reminder_hours: settingSchema, // '24,2': lesson reminders this many hours before (none when empty)
+  instructor_agenda_time: settingSchema, // '20:00': when instructors get tomorrow's agenda (school time)
+  notification_reply_to: settingSchema, // '' or an address: 'Correo de respuesta', the Reply-To of the school's e-mails
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

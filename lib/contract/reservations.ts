@@ -39,6 +39,9 @@ export const reservationSchema = z.object({
   cancellationResponse: z.string().nullable(),
   canRequestCancellation: z.boolean(),
   canCancel: z.boolean(),
+  // Whether the reader may move it to another time now (issue 31 §5): the student inside the cancellation rules,
+  // the instructor and the office while it is active and still ahead.
+  canMove: z.boolean(),
   // Confirmed and over at the time of the answer: the lesson took place and reads 'Realizada' (constants/reservations.ts).
   isDone: z.boolean(),
 });
@@ -168,3 +171,25 @@ export const bookingConflictSchema = z.object({
 });
 export type BookingConflict = z.infer<typeof bookingConflictSchema>;
 export const bookingConflictListSchema = z.array(bookingConflictSchema);
+
+// POST /api/{student,instructor,administrator}/reservations/{id}/move (issue 31 §5): the lesson's new time, one of the
+// slots GET .../{id}/move-calendar offers (any of the school's lesson lengths; the price difference is charged or
+// refunded). The answer is the moved reservation as the caller's list shows it.
+export const moveReservationBodySchema = slotSchema;
+export type MoveReservationBody = z.infer<typeof moveReservationBodySchema>;
+
+// GET /api/{role}/reservations/{id}/move-calendar?start&end&duration: the lesson's instructor's week for this lesson's
+// student, as the booking calendar answers it (bookingCalendarSchema), with the lesson itself as 'Hora actual'.
+// Without start and end, the week around the lesson; without duration, the lesson's own length.
+export const moveCalendarQuerySchema = z
+  .object({
+    start: isoDateTimeSchema.optional(),
+    end: isoDateTimeSchema.optional(),
+    duration: z.coerce.number().int().positive("La duración no es válida").optional(),
+  })
+  .refine((q) => (q.start === undefined) === (q.end === undefined), { message: "Indica el inicio y el fin del rango" })
+  .refine((q) => !q.start || !q.end || Date.parse(q.end) > Date.parse(q.start), { message: "El rango de fechas no es válido" })
+  .refine((q) => !q.start || !q.end || Date.parse(q.end) - Date.parse(q.start) <= 42 * 86_400_000, {
+    message: "El rango de fechas no puede superar 6 semanas",
+  });
+export type MoveCalendarQuery = z.infer<typeof moveCalendarQuerySchema>;

@@ -23,7 +23,7 @@ export function homePath(area: Area): string {
     case "instructor":
       return "/instructor/dashboard";
     case "administrator":
-      return "/biometric";
+      return "/administrator";
   }
 }
 

@@ -69,6 +69,14 @@ function key(): Buffer {
   return globalKey.__volanteBiometricKey;
 }
 
+/**
+ * A key for another purpose derived from the at-rest key (HKDF-SHA256), so that a blob sealed for one purpose can
+ * never be opened as another: the liveness challenge's tokens and observations use it.
+ */
+export function derivedKey(info: string, secret: Buffer = key()): Buffer {
+  return Buffer.from(crypto.hkdfSync("sha256", secret, Buffer.alloc(0), info, KEY_BYTES));
+}
+
 /** Called when the API starts: a missing or malformed key stops it instead of failing the first capture. */
 export function assertBiometricKeyConfigured(): void {
   key();

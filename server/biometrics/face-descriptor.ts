@@ -20,7 +20,7 @@ const CHIP_PADDING = 0.25;
 /** The landmark net sees a square this many times the detector box, centred on it, eyes levelled. */
 const LANDMARK_CROP = 1.2;
 /** Above this keypointDisagreement the detection is rejected as not a face. */
-const MAX_DISAGREEMENT = 0.35;
+export const MAX_DISAGREEMENT = 0.35;
 
 // dlib's mean face (image_transforms/interpolation.h), points 17..67 of the 68-point iBUG layout,
 // in a unit square. Public domain / Boost-licensed numeric constants from dlib.
@@ -61,11 +61,12 @@ export async function loadDescriptor(): Promise<void> {
 /**
  * 128-d descriptor of the face in `box`: the mean of the descriptors of the aligned chip and of its
  * mirror image (measured: fewer same-person outliers than the chip alone). Null when the landmark net
- * and the detector disagree about where the eyes, nose and mouth are, i.e. the box is not a face.
+ * and the detector disagree about where the eyes, nose and mouth are, i.e. the box is not a face. `knownLandmarks`:
+ * the box's landmarks when the caller already located them.
  */
-export async function describeFace(image: RgbImage, box: FaceBox): Promise<Float32Array | null> {
+export async function describeFace(image: RgbImage, box: FaceBox, knownLandmarks?: Point[]): Promise<Float32Array | null> {
   if (!nets().every((net) => net.isLoaded)) throw new Error("face engine: descriptor not loaded");
-  const landmarks = await locateLandmarks(image, box);
+  const landmarks = knownLandmarks ?? (await locateLandmarks(image, box));
   if (keypointDisagreement(box, landmarks) > MAX_DISAGREEMENT) return null;
   const chip = warpSimilarity(image, CHIP, chipTransform(landmarks));
   const batch = [chip, mirror(chip)].map((pixels) => tf.tensor3d(pixels, [CHIP, CHIP, 3], "int32"));

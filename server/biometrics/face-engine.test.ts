@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { compareFaces, embedFace, loadFaceEngine, MATCH_THRESHOLD, type FaceEmbedding } from "./face-engine";
+import { analyseFrame, compareFaces, describeReference, embedFace, loadFaceEngine, MATCH_THRESHOLD, type FaceEmbedding } from "./face-engine";
 import { decodeDataUrl } from "./image";
 
 // Real fixtures, outside the repository: /work/shared/fixtures/faces (see its SOURCES.md).
@@ -102,5 +102,31 @@ describe("decodeDataUrl", () => {
     const bytes = decodeDataUrl(url);
     expect(bytes).not.toBeNull();
     expect((await embedFace(bytes!)).ok).toBe(true);
+  });
+
+  describe("frames of a live capture and reference photos (issue 30)", () => {
+    it("measures a good frame and describes it only when asked", async () => {
+      const plain = await analyseFrame(fixture("bbt/sheldon_2.jpg"));
+      const described = await analyseFrame(fixture("bbt/sheldon_2.jpg"), { describe: true });
+      expect(plain).toMatchObject({ ok: true, face: { good: true, guidance: null, descriptor: null } });
+      if (!plain.ok || !plain.face || !described.ok || !described.face) throw new Error("no face");
+      expect(plain.face.box.every((v) => v >= 0 && v <= 1)).toBe(true);
+      expect(Math.abs(plain.face.yaw)).toBeLessThan(0.3);
+      expect(described.face.descriptor).toHaveLength(128);
+      expect(compareFaces(described.face.descriptor!, await embedding("bbt/sheldon_2.jpg")).distance).toBeLessThan(0.01);
+    });
+
+    it("gives no face, or no descriptor, for frames that cannot be matched", async () => {
+      expect(await analyseFrame(fixture("noface/table.jpg"), { describe: true })).toEqual({ ok: true, face: null });
+      const turned = await analyseFrame(fixture("bbt/stuart_5.jpg"), { describe: true });
+      expect(turned).toMatchObject({ ok: true, face: { good: false, guidance: "Mira a la cámara", descriptor: null } });
+      expect(await analyseFrame(Buffer.from("not an image"))).toEqual({ ok: false, reason: "invalid-image" });
+    });
+
+    it("takes a frontal reference photo and refuses a turned one with the reason", async () => {
+      expect(await describeReference(fixture("bbt/sheldon_1.jpg"))).toMatchObject({ ok: true });
+      expect(await describeReference(fixture("bbt/stuart_5.jpg"))).toEqual({ ok: false, reason: "quality", guidance: "Mira a la cámara" });
+      expect(await describeReference(fixture("noface/table.jpg"))).toEqual({ ok: false, reason: "no-face" });
+    });
   });
 });

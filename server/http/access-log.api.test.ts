@@ -16,6 +16,7 @@ import {
   todayIn,
 } from "@/tests/fixtures/cap-factories";
 import { createUser } from "@/tests/fixtures/factories";
+import { liveProof } from "@/tests/fixtures/face-liveness";
 import { loadFaceEngine } from "../biometrics/face-engine";
 
 // Captures every line the API logs while a person signs in and an administrator records a face-verified entry.
@@ -60,13 +61,15 @@ describe("structured access logs", () => {
     await enroll(ctx.db, w.tenant, course, [student.id]);
     const bounds = sessionBounds(today, null, w.tenant.timeZone);
     const session = await createSession(ctx.db, w.tenant, course, new Date(bounds.start), new Date(bounds.end), [student.id]);
-    const reference = faceDataUrl("bbt/leonard_1.jpg");
-    const capture = faceDataUrl("bbt/leonard_2.jpg");
+    // Sheldon's photos: their warped blink reads clearly (see server/modules/cap/attendance.api.test.ts).
+    const reference = faceDataUrl("bbt/sheldon_1.jpg");
     expect((await call(`/administrator/students/${student.id}/biometric-reference`, w.tenant.host, { method: "POST", token: w.adminToken, body: { image: reference } })).res.status).toBe(201);
+    const target = { capSessionId: session.id, studentId: student.id, type: "in" as const };
+    const liveness = await liveProof(ctx, { token: w.adminToken, host: w.tenant.host }, target, "bbt/sheldon_2.jpg");
     const entry = await call("/administrator/cap/cap-attendance/create", w.tenant.host, {
       method: "POST",
       token: w.adminToken,
-      body: { capSessionId: session.id, studentId: student.id, type: "in", image: capture },
+      body: { ...target, liveness },
     });
     expect(entry.res.status).toBeLessThan(300);
 
@@ -79,7 +82,7 @@ describe("structured access logs", () => {
     expect(parsed.find((l) => String(l.route).includes(":id") || String(l.route).includes(":studentId"))).toBeDefined();
 
     const all = lines.join("\n");
-    for (const secret of [password, token, token.split(".")[2], reference.slice(40, 120), capture.slice(40, 120), "12345678Z", student.id]) {
+    for (const secret of [password, token, token.split(".")[2], reference.slice(40, 120), liveness.token, liveness.observations[0], "12345678Z", student.id]) {
       expect(all).not.toContain(secret);
     }
   });

@@ -7,7 +7,7 @@ import { retryLater } from "./errors";
 // The public calls that anyone may make and that cost the server a password hash: the sign-in and the end of a
 // set-password link. (The Stripe webhook is public too, but comes from Stripe's addresses and proves itself with a
 // signature before any work: limiting Stripe would only lose payments.)
-export const PUBLIC_AUTH_PATHS = new Set(["/api/login", "/api/auth/set-password"]);
+export const PUBLIC_AUTH_PATHS = new Set(["/api/login", "/api/auth/set-password", "/api/auth/forgot-password"]);
 
 export type AddressLimitOptions = { perMinute: number; maxAddresses?: number };
 export type PublicAuthOptions = AddressLimitOptions & { failureDelayMs?: number };

@@ -132,3 +132,40 @@ export function verifyEvent(keys: ProviderKeys, rawBody: Uint8Array, signature: 
   const intent = kind !== "other" && object?.object === "payment_intent" ? toIntent(object as Stripe.PaymentIntent) : null;
   return { id: event.id, kind: intent ? kind : "other", type: event.type, account: event.account ?? null, intent };
 }
+
+// The account a secret key opens (issue 31 §4: the office's keys are checked before they are saved).
+export type ProviderAccount = { id: string; name: string | null };
+
+// Why Stripe refused keys the office pasted: an unknown, rolled or revoked key; a key that may not read the account
+// (a restricted key without that permission); a connected account the key cannot reach.
+export type KeyRefusal = "invalid_key" | "key_not_allowed" | "account_unreachable";
+export class KeysRefusedError extends Error {
+  constructor(readonly reason: KeyRefusal) {
+    super(reason);
+  }
+}
+
+// One call, with a client of its own (keys that may be wrong never join the cache of working clients), a short timeout
+// and no retries: the office is waiting. Stripe's error objects are not kept: they can carry part of the key.
+export async function retrieveAccount(secretKey: string, stripeAccount: string | null): Promise<ProviderAccount> {
+  const client = new Stripe(secretKey, {
+    ...(apiTarget.host ? { host: apiTarget.host } : {}),
+    ...(apiTarget.port ? { port: apiTarget.port } : {}),
+    ...(apiTarget.protocol ? { protocol: apiTarget.protocol } : {}),
+    maxNetworkRetries: 0,
+    timeout: 10_000,
+    appInfo: { name: "Volante" },
+  });
+  let account: Stripe.Account;
+  try {
+    account = await client.accounts.retrieve(null, {}, stripeAccount ? { stripeAccount } : {});
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (status === 401) throw new KeysRefusedError("invalid_key");
+    if (status === 403) throw new KeysRefusedError(stripeAccount ? "account_unreachable" : "key_not_allowed");
+    if (status === 400 || status === 404) throw new KeysRefusedError(stripeAccount ? "account_unreachable" : "invalid_key");
+    throw providerUnavailable();
+  }
+  const name = account.settings?.dashboard?.display_name || account.business_profile?.name || null;
+  return { id: account.id, name };
+}

@@ -24,6 +24,10 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "GET /tenant-assets/:name": PUBLIC,
   "POST /login": PUBLIC,
   "POST /auth/set-password": PUBLIC,
+  "POST /auth/forgot-password": PUBLIC,
+  // An e-mail's unsubscribe link: the signed token is the credential (GET shows, POST is RFC 8058's one click).
+  "GET /notifications/unsubscribe": PUBLIC,
+  "POST /notifications/unsubscribe": PUBLIC,
 
   // Any signed-in user.
   "GET /me": SIGNED_IN,
@@ -43,6 +47,25 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "GET /messaging/contacts": SIGNED_IN,
   "GET /messaging/conversations/:id/messages": SIGNED_IN,
   "POST /messaging/conversations/:id/messages": SIGNED_IN,
+
+  // Notifications (issue 29; requireRole("any")): the caller's own list, preferences, address and devices. A device
+  // is not subscribed for an administrator acting as the user (the service answers 403).
+  "GET /notifications": SIGNED_IN,
+  "GET /notifications/unread-count": SIGNED_IN,
+  "POST /notifications/read": SIGNED_IN,
+  "GET /notifications/preferences": SIGNED_IN,
+  "PUT /notifications/preferences": SIGNED_IN,
+  "GET /notifications/push/key": SIGNED_IN,
+  "POST /notifications/push/subscriptions": ["student", "instructor", "administrator"],
+  "DELETE /notifications/push/subscriptions": SIGNED_IN,
+  "PUT /me/email": SIGNED_IN,
+  // Mi perfil (issue 31 §2): the caller's own contact details.
+  "GET /me/contact": SIGNED_IN,
+  "PUT /me/phone": SIGNED_IN,
+  // Freed-slot alerts ('Avísame si se libera un hueco'): the student's own.
+  "GET /student/slot-alerts": STUDENT,
+  "POST /student/slot-alerts": STUDENT,
+  "DELETE /student/slot-alerts/:id": STUDENT,
 
   // Content (theory material).
   "GET /student/content": STUDENT,
@@ -74,6 +97,10 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   // Student area.
   "GET /student/balance": STUDENT,
   "GET /student/balance/history": STUDENT,
+  // Desk sales (issue 31 §3): the student's own receipts and how to reach the office.
+  "GET /student/receipts": STUDENT,
+  "GET /student/receipts/:id": STUDENT,
+  "GET /student/office-contact": STUDENT,
   "GET /student/instructor-assignments": STUDENT,
   "GET /student/reservations/calendar": STUDENT,
   "GET /student/reservations/conflicts": STUDENT,
@@ -82,6 +109,8 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "GET /student/reservations/:id": STUDENT,
   "POST /student/reservations/:id/cancel": STUDENT,
   "POST /student/reservations/:id/request-cancellation": STUDENT,
+  "GET /student/reservations/:id/move-calendar": STUDENT,
+  "POST /student/reservations/:id/move": STUDENT,
   "GET /student/exams/upcoming": STUDENT,
   "GET /student/exam-attendances": STUDENT,
   "POST /student/exam-attendance": STUDENT,
@@ -107,6 +136,8 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "POST /instructor/reservations/:id/annul": INSTRUCTOR,
   "POST /instructor/reservations/:id/cancellation-request/accept": INSTRUCTOR,
   "POST /instructor/reservations/:id/cancellation-request/reject": INSTRUCTOR,
+  "GET /instructor/reservations/:id/move-calendar": INSTRUCTOR,
+  "POST /instructor/reservations/:id/move": INSTRUCTOR,
   "GET /instructor/calendar": INSTRUCTOR,
   "GET /instructor/dashboard": INSTRUCTOR,
   "GET /instructor/students": INSTRUCTOR,
@@ -175,10 +206,45 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "POST /administrator/vehicles": ADMIN,
   "PUT /administrator/vehicles/:id": ADMIN,
   "PUT /administrator/settings": ADMIN,
+  // Card payments switched on by the office (issue 31 §4): the school's Stripe keys.
+  "GET /administrator/payment-settings": ADMIN,
+  "PUT /administrator/payment-settings": ADMIN,
+  "DELETE /administrator/payment-settings": ADMIN,
   "GET /administrator/audit": ADMIN,
   "GET /administrator/balances/students": ADMIN,
   "GET /administrator/balances/students/:id": ADMIN,
   "POST /administrator/balances/students/:id/adjustments": ADMIN,
+  // Desk sales, receipts, the cash report and the school's details (issue 31 §3).
+  "GET /administrator/sales/products": ADMIN,
+  "GET /administrator/sales/report": ADMIN,
+  "GET /administrator/sales": ADMIN,
+  "POST /administrator/sales": ADMIN,
+  "GET /administrator/sales/:id/receipt": ADMIN,
+  "GET /administrator/school-details": ADMIN,
+  "PUT /administrator/school-details": ADMIN,
+  // CAP attendance on record (issue 30 §3/§4): manual entries, corrections and their history, a student's record; the
+  // liveness challenge of a capture.
+  "POST /administrator/cap/cap-attendance/manual": ADMIN,
+  "POST /administrator/cap/cap-attendance/:id/correct": ADMIN,
+  "GET /administrator/cap/cap-attendance/:id/corrections": ADMIN,
+  "GET /administrator/students/:id/cap-attendances": ADMIN,
+  "POST /administrator/cap/biometric-challenge": ADMIN,
+  "POST /administrator/cap/biometric-challenge/frames": ADMIN,
+  // The office's day (issue 31): its home, its decisions on any instructor's reservation, a student's page and notes.
+  "GET /administrator/home": ADMIN,
+  "POST /administrator/reservations/:id/confirm": ADMIN,
+  "POST /administrator/reservations/:id/deny": ADMIN,
+  "POST /administrator/reservations/:id/annul": ADMIN,
+  "POST /administrator/reservations/:id/cancellation-request/accept": ADMIN,
+  "POST /administrator/reservations/:id/cancellation-request/reject": ADMIN,
+  "GET /administrator/reservations/:id/move-calendar": ADMIN,
+  "POST /administrator/reservations/:id/move": ADMIN,
+  "GET /administrator/student-files/:id": ADMIN,
+  "GET /instructor/student-files/:id": INSTRUCTOR,
+  "GET /administrator/student-files/:id/notes": ADMIN,
+  "POST /administrator/student-files/:id/notes": ADMIN,
+  "PUT /administrator/student-files/:id/notes/:noteId": ADMIN,
+  "DELETE /administrator/student-files/:id/notes/:noteId": ADMIN,
 };
 
 /** The roles that must NOT pass a route's role check, and the status they must get. */

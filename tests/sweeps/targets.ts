@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import type { ApiRoute } from "./route-table";
 import type { World } from "./world";
 
@@ -20,6 +21,16 @@ export type Target = {
   ownerStatus?: number;
 };
 
+// An uncompressed P-256 public key (65 bytes, 0x04 first), as a browser's PushSubscription gives it.
+const SWEEP_P256DH = createECDH("prime256v1").generateKeys().toString("base64url");
+
+// Three days ahead at 10:00 UTC, one hour: a valid move body (the id's lookup comes before any rule of the slot).
+function sweepMoveSlot() {
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(10, 0, 0, 0);
+  return { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() };
+}
+
 const schoolWideExam = "exam ids are school-wide: every student of the school may sign up for them";
 
 export const TARGETS: Array<[RegExp, Target]> = [
@@ -27,10 +38,23 @@ export const TARGETS: Array<[RegExp, Target]> = [
   [/^POST \/administrator\/content\/upload$/, { params: () => ({}), query: (w) => ({ licenseId: w.ids.license, type: "document", name: "Temario" }) }],
   // Well-formed, with a wrong current password: nobody's password changes, and an impersonation gets its 403.
   [/^POST \/auth\/change-password$/, { params: () => ({}), body: () => ({ currentPassword: "no-es-la-clave", newPassword: "OtraClave-2026!" }) }],
+  // A well-formed device (a real P-256 point): the impersonating administrator reaches the service's 403.
+  [/^POST \/notifications\/push\/subscriptions$/, { params: () => ({}), body: () => ({ endpoint: "https://push.example.com/send/sweep", keys: { p256dh: SWEEP_P256DH, auth: "c3dlZXAtYXV0aC1zZWNyZQ" } }) }],
+  [/^DELETE \/student\/slot-alerts\/:id$/, { params: (w) => ({ id: w.ids.slotAlert }) }],
+  // Moving a lesson (issue 31 §5): a well-formed new time, so the sweep reaches the lookup of the id.
+  [/^POST \/(student|instructor|administrator)\/reservations\/:id\/move$/, { params: (w) => ({ id: w.ids.reservation }), body: () => sweepMoveSlot() }],
+  [/^GET \/administrator\/reservations\/:id\/move-calendar$/, { params: (w) => ({ id: w.ids.reservation }) }],
   [/^POST \/student\/reservations\/:id\/request-cancellation$/, { params: (w) => ({ id: w.ids.reservation }), body: () => ({ reason: "Motivo" }) }],
   [/^\w+ \/student\/reservations\/:id/, { params: (w) => ({ id: w.ids.reservation }) }],
   [/^POST \/instructor\/reservations\/:id\/cancellation-request\/reject$/, { params: (w) => ({ id: w.ids.reservation }), body: () => ({ reason: "Motivo" }) }],
   [/^\w+ \/instructor\/reservations\/:id/, { params: (w) => ({ id: w.ids.reservation }) }],
+  // The office's decisions on any instructor's reservation (issue 31 §1).
+  [/^POST \/administrator\/reservations\/:id\/cancellation-request\/reject$/, { params: (w) => ({ id: w.ids.reservation }), body: () => ({ reason: "Motivo" }) }],
+  [/^POST \/administrator\/reservations\/:id\//, { params: (w) => ({ id: w.ids.reservation }) }],
+  // A student's page (issue 31 §2): the office's, and the page of that student's instructors.
+  [/^POST \/administrator\/student-files\/:id\/notes$/, { params: (w) => ({ id: w.ids.student }), body: () => ({ body: "Nota de la oficina" }) }],
+  [/^GET \/administrator\/student-files\/:id(\/notes)?$/, { params: (w) => ({ id: w.ids.student }), owner: "administrator" }],
+  [/^GET \/instructor\/student-files\/:id$/, { params: (w) => ({ id: w.ids.student }), owner: "instructor" }],
   [/^\w+ \/instructor\/availability\/overrides\/:id$/, { params: (w) => ({ id: w.ids.override }) }],
   [/^\w+ \/student\/exams\/:examId\/exam-types\/:examTypeId\/licenses\/:licenseId\//, {
     params: (w) => ({ examId: w.ids.exam, examTypeId: "1", licenseId: w.ids.license }),
@@ -80,11 +104,20 @@ export const TARGETS: Array<[RegExp, Target]> = [
   [/^\w+ \/administrator\/assignments\/:id$/, { params: (w) => ({ id: w.ids.assignment }) }],
   [/^PUT \/administrator\/vehicles\/:id$/, { params: (w) => ({ id: w.ids.vehicle }), body: () => ({ plate: "5678 FGH" }) }],
   [/^GET \/shop\/order\/:id$/, { params: (w) => ({ id: w.ids.order }) }],
+  // A desk sale's receipt (issue 31 §3): the office's, and its student's own.
+  [/^GET \/administrator\/sales\/:id\/receipt$/, { params: (w) => ({ id: w.ids.sale }) }],
+  [/^GET \/student\/receipts\/:id$/, { params: (w) => ({ id: w.ids.sale }) }],
   [/^POST \/administrator\/balances\/students\/:id\/adjustments$/, {
     params: (w) => ({ id: w.ids.student }),
     body: () => ({ operation: "top-up", amount: 60, reason: "Motivo" }),
   }],
   [/^GET \/administrator\/balances\/students\/:id$/, { params: (w) => ({ id: w.ids.student }) }],
+  // Well-formed Stripe keys of two modes (test secret, live publishable): refused by the service before any call to
+  // Stripe, so the sweeps reach the service without a network and no school's card payments change.
+  [/^PUT \/administrator\/payment-settings$/, {
+    params: () => ({}),
+    body: () => ({ secretKey: "sk_test_sweep0123456789", publishableKey: "pk_live_sweep0123456789", webhookSecret: "whsec_sweep0123456789" }),
+  }],
 ];
 
 /** Routes whose parameter is not an id of tenant data. */
@@ -93,7 +126,12 @@ export const NOT_AN_ID: Record<string, string> = {
 };
 
 /** Id-routes the sweep cannot build data for yet: "METHOD /path" → reason. Keep this short. */
-export const PENDING: Record<string, string> = {};
+export const PENDING: Record<string, string> = {
+  "PUT /administrator/student-files/:id/notes/:noteId": "the sweep's world has no office note; server/modules/people/people.api.test.ts refuses another school's note (404)",
+  "DELETE /administrator/student-files/:id/notes/:noteId": "the sweep's world has no office note; server/modules/people/people.api.test.ts refuses another school's note (404)",
+  "POST /administrator/cap/cap-attendance/:id/correct": "the sweep's world has no CAP attendance (it needs a face capture); attendance-corrections.api.test.ts refuses another school's (404)",
+  "GET /administrator/cap/cap-attendance/:id/corrections": "the sweep's world has no CAP attendance (it needs a face capture); attendance-corrections.api.test.ts refuses another school's (404)",
+};
 
 export function targetFor(route: ApiRoute): Target | undefined {
   return TARGETS.find(([re]) => re.test(route.key))?.[1];

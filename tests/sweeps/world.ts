@@ -5,9 +5,12 @@ import { capEnrollments } from "@/server/db/schema/cap";
 import { contentItems } from "@/server/db/schema/content";
 import { examAttendances, examSlots, exams } from "@/server/db/schema/exams";
 import { conversationParticipants, conversations } from "@/server/db/schema/messaging";
+import { slotAlerts } from "@/server/db/schema/notifications";
 import { availabilityOverrides, vehicles } from "@/server/db/schema/reservations";
 import { products } from "@/server/db/schema/shop";
 import { insertOrder } from "@/server/modules/shop/shop.repository";
+import { changeBalance } from "@/server/modules/balance/balance.service";
+import { insertSale, takeReceiptNumber } from "@/server/modules/sales/sales.repository";
 import { createTenant, createUser, tokenFor, type TestTenant, type TestUser } from "@/tests/fixtures/factories";
 import { assign, createLicense, insertReservation, localSlot, openEveryDay, topUp, HOUR } from "@/tests/fixtures/reservation-factories";
 import { createCapStudent, createCourse, createSection, createSession, enroll, randomDni, setAttendance } from "@/tests/fixtures/cap-factories";
@@ -92,6 +95,22 @@ export async function buildWorld(db: Db) {
     { tenantId: a.tenant.id, productId: product!.id, title: product!.title, unitPriceCents: 3500, quantity: 1, totalCents: 3500 },
   ]);
 
+  // A desk sale of A's student, with its receipt (issue 31 §3).
+  const sale = await db.transaction(async (tx) => {
+    const movement = await changeBalance(tx, { tenantId: a.tenant.id, studentId: a.student.id, mode: "time", amount: HOUR, operation: "top-up", description: "recarga_admin" });
+    const receiptNumber = await takeReceiptNumber(tx, a.tenant.id, 2026);
+    return insertSale(tx, {
+      tenantId: a.tenant.id, studentId: a.student.id, productId: product!.id, productTitle: product!.title, unitPriceCents: 3500, quantity: 1, listTotalCents: 3500,
+      totalCents: 3500, paymentMethod: "cash", amountTakenCents: 3500, creditMode: "time", creditAmount: HOUR, movementId: movement!.id, receiptYear: 2026, receiptNumber,
+    });
+  });
+
+  // A freed-slot alert of A's student.
+  const [slotAlert] = await db
+    .insert(slotAlerts)
+    .values({ tenantId: a.tenant.id, studentId: a.student.id, instructorId: a.instructor.id, fromDate: "2099-01-05", toDate: "2099-01-05" })
+    .returning();
+
   const actor = (label: string, user: TestUser | null, tenant: TestTenant, impersonatorId?: string) =>
     (async (): Promise<Actor> => ({ label, host: tenant.host, token: user ? await tokenFor(user, tenant, impersonatorId) : undefined }))();
 
@@ -133,6 +152,8 @@ export async function buildWorld(db: Db) {
     conversation: conversation!.id,
     content: content!.id,
     order: order.id,
+    slotAlert: slotAlert!.id,
+    sale: sale.id,
   };
   return { a, b, student2, instructor2, roles, other, sameSchool, ids, tenantIds: [a.tenant.id, b.tenant.id] };
 }

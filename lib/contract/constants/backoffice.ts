@@ -1,6 +1,5 @@
 // Plain values of the backoffice contract (limits, labels, codes and their small helpers): no zod here, so the
 // browser can use them without loading the schema library (issue 13).
-import type { EditableSettingKey } from "../backoffice";
 import { CONFIG_KEYS } from "./config";
 
 /** The highest hourly price a school may set, in cents (100.000 €): the settings form and the API check the same. */
@@ -23,5 +22,7 @@ export const LICENSE_CATALOGUE = [
   ["competencia-profesional", "Competencia profesional"],
 ] as const;
 
-// Settings the office edits (stripe_charges_enabled follows the payment keys and is not editable).
+// Settings the office edits (stripe_charges_enabled follows the payment keys and is not editable). The type lives here,
+// beside its list, so this file needs nothing from the contract that imports it (issue 32 §5: no import circles).
+export type EditableSettingKey = Exclude<(typeof CONFIG_KEYS)[number], "stripe_charges_enabled">;
 export const EDITABLE_SETTING_KEYS = CONFIG_KEYS.filter((k): k is EditableSettingKey => k !== "stripe_charges_enabled");

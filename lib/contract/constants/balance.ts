@@ -10,4 +10,5 @@ export const MOVEMENT_LABELS: Record<MovementDescription, string> = {
   reserva_anulada: "Reserva anulada",
   recarga_admin: "Compra de saldo",
   consumo_admin: "Consumo de saldo",
+  reserva_cambiada: "Cambio de hora",
 };

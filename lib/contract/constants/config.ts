@@ -14,4 +14,7 @@ export const CONFIG_KEYS = [
   "booking_horizon_days",
   "max_cancellations_per_day",
   "booking_min_notice_hours",
+  "lesson_reminder_hours",
+  "instructor_agenda_time",
+  "notification_reply_to",
 ] as const;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./core";
-import { bytea, createdAt, tenantId } from "../columns";
+import { bytea, createdAt, historyUserRef, tenantId } from "../columns";
 
 // CAP course administration: sections, courses, sessions, enrolments, attendance and biometric references.
 
@@ -66,6 +66,8 @@ export const capSessions = pgTable(
   (t) => [
     index("cap_sessions_course_start_idx").on(t.capCourseId, t.startAt),
     index("cap_sessions_tenant_idx").on(t.tenantId),
+    // The office's home: the day's sessions (migration 0022).
+    index("cap_sessions_tenant_start_idx").on(t.tenantId, t.startAt),
     check("cap_sessions_times_ck", sql`${t.endAt} > ${t.startAt}`),
   ],
 );
@@ -87,7 +89,9 @@ export const capEnrollments = pgTable(
   ],
 );
 
-// Method of each registration: 'face' (verified capture) or 'manual' (added by an administrator).
+// How each time was recorded: method 'face' (verified capture), 'manual' (by hand: the fallback with a reason, or the
+// spec's 'Añadir alumno a la sesión' without one) or 'correction' (changed after the session, history below); reason
+// (MANUAL_REASONS), note ('Otro' text or the correction's reason) and the administrator (migration 0020).
 export const capAttendances = pgTable(
   "cap_attendances",
   {
@@ -104,12 +108,58 @@ export const capAttendances = pgTable(
     // Face distance of the accepted capture (lower is more alike); captures themselves are never stored.
     inDistance: real("in_distance"),
     outDistance: real("out_distance"),
+    inReason: text("in_reason"),
+    inNote: text("in_note"),
+    inRecordedBy: uuid("in_recorded_by").references(() => users.id, { onDelete: "no action" }),
+    outReason: text("out_reason"),
+    outNote: text("out_note"),
+    outRecordedBy: uuid("out_recorded_by").references(() => users.id, { onDelete: "no action" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("cap_attendances_session_student_uq").on(t.capSessionId, t.studentId),
     index("cap_attendances_student_idx").on(t.studentId),
     check("cap_attendances_order_ck", sql`${t.outAt} is null or (${t.inAt} is not null and ${t.outAt} > ${t.inAt})`),
+    check(
+      "cap_attendances_method_ck",
+      sql`(${t.inMethod} is null or ${t.inMethod} in ('face', 'manual', 'correction')) and (${t.outMethod} is null or ${t.outMethod} in ('face', 'manual', 'correction'))`,
+    ),
+    check(
+      "cap_attendances_reason_ck",
+      sql`(${t.inReason} is null or (${t.inMethod} = 'manual' and ${t.inReason} in ('face-failed', 'camera-unavailable', 'forgot-exit', 'other')))
+        and (${t.outReason} is null or (${t.outMethod} = 'manual' and ${t.outReason} in ('face-failed', 'camera-unavailable', 'forgot-exit', 'other')))
+        and (${t.inReason} is distinct from 'other' or length(trim(coalesce(${t.inNote}, ''))) > 0)
+        and (${t.outReason} is distinct from 'other' or length(trim(coalesce(${t.outNote}, ''))) > 0)`,
+    ),
+  ],
+);
+
+// Append-only (a trigger refuses updates and direct deletes, migration 0020): every change of an attendance time
+// after the session, with the value it replaced, so the original stays on record.
+export const capAttendanceCorrections = pgTable(
+  "cap_attendance_corrections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    attendanceId: uuid("attendance_id")
+      .notNull()
+      .references(() => capAttendances.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    previousAt: timestamp("previous_at", { withTimezone: true }),
+    previousMethod: text("previous_method"),
+    previousReason: text("previous_reason"),
+    previousNote: text("previous_note"),
+    previousRecordedBy: uuid("previous_recorded_by").references(() => users.id, { onDelete: "no action" }),
+    newAt: timestamp("new_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    correctedBy: historyUserRef("corrected_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cap_attendance_corrections_attendance_idx").on(t.attendanceId, t.createdAt),
+    index("cap_attendance_corrections_tenant_idx").on(t.tenantId),
+    check("cap_attendance_corrections_type_ck", sql`${t.type} in ('in', 'out')`),
+    check("cap_attendance_corrections_reason_ck", sql`length(trim(${t.reason})) > 0`),
   ],
 );
 

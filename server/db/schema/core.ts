@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -55,6 +56,8 @@ export const users = pgTable(
     surname1: text("surname1").notNull().default(""),
     surname2: text("surname2"),
     email: text("email"),
+    // Spanish numbers in E.164 ('+34612345678'), checked by users_phone_ck (migration 0022).
+    phone: text("phone"),
     profileImage: text("profile_image"),
     roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
     passwordHash: text("password_hash"),
@@ -73,9 +76,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_tenant_username_uq").on(t.tenantId, sql`lower(${t.username})`),
     uniqueIndex("users_tenant_dni_uq").on(t.tenantId, sql`upper(${t.dni})`),
+    // Notifications go to it: optional, unique per school (migration 0019).
+    uniqueIndex("users_tenant_email_uq").on(t.tenantId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     index("users_tenant_idx").on(t.tenantId),
     // The users list and the balance desk page by name (migration 0015; the CAP list's folded-name index is there too).
     index("users_tenant_name_idx").on(t.tenantId, t.firstName, t.surname1, t.id),
+    check("users_phone_ck", sql`${t.phone} is null or ${t.phone} ~ '^\\+34[6-9][0-9]{8}$'`),
   ],
 );
 

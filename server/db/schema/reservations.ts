@@ -166,6 +166,11 @@ export const reservations = pgTable(
     index("reservations_instructor_pending_idx")
       .on(t.tenantId, t.instructorId, t.endAt, t.id)
       .where(sql`${t.status} = 'requested' or ${t.cancellationRequestStatus} = 'pending'`),
+    // The office's home reads the whole school's day and its pending decisions (migration 0022).
+    index("reservations_tenant_start_idx").on(t.tenantId, t.startAt),
+    index("reservations_tenant_pending_idx")
+      .on(t.tenantId, t.endAt, t.id)
+      .where(sql`${t.status} = 'requested' or ${t.cancellationRequestStatus} = 'pending'`),
     index("reservations_student_cancelled_idx").on(t.tenantId, t.studentId, t.cancelledAt).where(sql`${t.cancelledAt} is not null`),
     check("reservations_range_ck", sql`${t.endAt} > ${t.startAt}`),
     check("reservations_status_ck", sql`${t.status} in ('requested', 'denied', 'confirmed', 'anulled', 'cancelled')`),
@@ -204,7 +209,7 @@ export const balanceMovements = pgTable(
     type: text("type", { enum: ["time", "money"] }).notNull(),
     operation: text("operation", { enum: ["top-up", "consumption"] }).notNull(),
     description: text("description", {
-      enum: ["reserva_solicitada", "reserva_cancelada", "reserva_denegada", "reserva_anulada", "recarga_admin", "consumo_admin"],
+      enum: ["reserva_solicitada", "reserva_cancelada", "reserva_denegada", "reserva_anulada", "recarga_admin", "consumo_admin", "reserva_cambiada"],
     }).notNull(),
     amount: integer("amount").notNull(),
     amountBefore: integer("amount_before").notNull(),
@@ -216,6 +221,8 @@ export const balanceMovements = pgTable(
   },
   (t) => [
     index("balance_movements_student_idx").on(t.tenantId, t.studentId, t.seq),
+    // The office's home: the day's desk top-ups (migration 0022).
+    index("balance_movements_tenant_desk_idx").on(t.tenantId, t.createdAt).where(sql`${t.description} = 'recarga_admin'`),
     check("balance_movements_amount_ck", sql`${t.amount} > 0 and ${t.amountAfter} >= 0`),
     check(
       "balance_movements_arith_ck",

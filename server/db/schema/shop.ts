@@ -54,6 +54,8 @@ export const orders = pgTable(
   (t) => [
     index("orders_student_idx").on(t.tenantId, t.studentId, t.createdAt),
     index("orders_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The office's home: the day's card payments (migration 0022).
+    index("orders_tenant_paid_idx").on(t.tenantId, t.paidAt).where(sql`${t.status} = 'paid'`),
     uniqueIndex("orders_movement_uq").on(t.movementId),
     check("orders_amounts_ck", sql`${t.totalCents} > 0 and ${t.creditAmount} > 0`),
     check("orders_status_ck", sql`${t.status} in ('pending', 'paid', 'expired')`),

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { changePasswordBodySchema, loginBodySchema } from "@/lib/contract/auth";
+import { changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema } from "@/lib/contract/auth";
 import { DEVICE_TOKEN_HEADER } from "@/lib/session/device";
 import { attributeTo } from "../../http/access-log";
 import { requireAuth, requireRole } from "../../http/auth";
 import type { AppEnv } from "../../http/context";
 import { readBody, readParam } from "../../http/validate";
 import { changePassword, exitImpersonation, getProfile, logout, startImpersonation } from "./auth.service";
+import { requestPasswordRecovery } from "./password-recovery";
 import { login } from "./sign-in.service";
 
 export const authRoutes = new Hono<AppEnv>()
@@ -16,6 +17,11 @@ export const authRoutes = new Hono<AppEnv>()
     const { response, userId } = await login(c.var.db, c.var.tenant, body, { ip: c.var.clientIp, deviceToken: c.req.header(DEVICE_TOKEN_HEADER) ?? null });
     attributeTo(c, userId);
     return c.json(response);
+  })
+  // Public: the same 202 whether or not the account exists (password-recovery.ts).
+  .post("/auth/forgot-password", async (c) => {
+    const body = await readBody(c, forgotPasswordBodySchema);
+    return c.json(await requestPasswordRecovery(c.var.db, c.var.tenant, body), 202);
   })
   .get("/me", requireRole("any"), async (c) => c.json(await getProfile(c.var.db, c.var.tenant, requireAuth(c))))
   .post("/auth/change-password", requireRole("any"), async (c) => {

@@ -14,6 +14,7 @@ import type { Auth } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { annulBySchool } from "../reservations/reservations.service";
+import { onAnnulledBySchool } from "../../notifications/reservation-events";
 import { listReservationViews, type ReservationView } from "../reservations/reservations.repository";
 import { availabilityWindows, type Interval } from "../reservations/slots";
 import { displayName } from "../users/users.repository";
@@ -156,6 +157,7 @@ async function addOverrideOnce(
       endMinutes: body.end ? toMinutes(body.end) : null,
     });
     const annulled = await annulBySchool(tx, tenant.id, auth, auth.userId, affected.map((a) => a.id), DAY_OFF_ANNUL_REASON, now);
+    await onAnnulledBySchool(tx, tenant, annulled, now);
     const annulledIds = new Set(annulled.map((r) => r.id));
     await recordAudit(tx, tenant.id, auth, {
       action: "availability.override_added",

@@ -180,6 +180,7 @@ describe("settings", () => {
     [{ booking_horizon_days: "366" }, "El horizonte de reserva"],
     [{ reservation_cancel_deadline_hours: "abc" }, "El plazo de cancelación"],
     [{ balance_mode: "points" }, "El modo de saldo"],
+    [{ notification_reply_to: "secretaria@" }, "El correo de respuesta no es válido"],
   ])("refuses %j with a Spanish message and writes nothing", async (body, message) => {
     const res = await call("/administrator/settings", "PUT", body);
     expect(res.status).toBe(422);

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { Tenant } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
+import { issueToken } from "../auth/auth.service";
 import { hashPassword } from "../auth/password";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { deleteFeed } from "../practices/calendar-feed.repository";
@@ -14,7 +15,8 @@ const invalidLink = () =>
   new AppError("INVALID_SET_PASSWORD_TOKEN", "El enlace no es válido o ha caducado. Pide uno nuevo en la autoescuela.", 400);
 
 // The public end of a set-password link: single use, expiring, and only for an active user with a login.
-export async function setPasswordWithToken(db: Db, tenant: Tenant, body: SetPasswordBody, now = new Date()): Promise<{ username: string }> {
+// Answers a session token as the sign-in does: the BFF signs the person in (same-origin pages only) and keeps the token.
+export async function setPasswordWithToken(db: Db, tenant: Tenant, body: SetPasswordBody, now = new Date()): Promise<{ username: string; token: string }> {
   const tokenHash = hashSetupToken(body.token);
   // The link is checked, not used, before the deliberately slow hash: a made-up token costs the server one indexed read.
   const userId = await findLiveSetupToken(db, tenant.id, tokenHash, now);
@@ -31,7 +33,7 @@ export async function setPasswordWithToken(db: Db, tenant: Tenant, body: SetPass
     if (!user?.isActive || !user.username) throw invalidLink();
     // The roles may have changed while hashing (an administrator's rule is stricter).
     await assertPasswordAllowed(body.password, user.roles);
-    await updatePasswordHash(tx, tenant.id, user.id, passwordHash);
+    const sessionVersion = await updatePasswordHash(tx, tenant.id, user.id, passwordHash);
     // A new password ends the calendar link too (the feed's token is a second credential of the same person).
     await deleteFeed(tx, tenant.id, user.id);
     await recordAudit(tx, tenant.id, { userId: user.id, roles: user.roles, name: displayName(user), impersonatorId: null }, {
@@ -40,6 +42,6 @@ export async function setPasswordWithToken(db: Db, tenant: Tenant, body: SetPass
       targetId: user.id,
       details: { name: displayName(user) },
     });
-    return { username: user.username };
+    return { username: user.username, token: await issueToken({ ...user, sessionVersion: sessionVersion ?? user.sessionVersion }, tenant) };
   });
 }

@@ -1,4 +1,5 @@
 import { or, gt, eq, and, sql } from "drizzle-orm";
+import { z } from "zod";
 import { parseIsoDuration } from "@/lib/booking/durations";
 import { balanceModeSchema, reservationModeSchema, type ConfigResponse } from "@/lib/contract/config";
 import { PRACTICE_MAX_HOURS } from "@/lib/contract/constants/practices";
@@ -12,8 +13,16 @@ import { recordAudit } from "../audit/audit.repository";
 import { upsertSettings } from "../config/config.repository";
 import { getConfig } from "../config/config.service";
 import { forgetSettings } from "../config/settings-cache";
+import { agendaTimeText, readAgendaMinutes, readReminderHours } from "../../notifications/schedule-settings";
 
 const invalid = (message: string, field: string) => new AppError("VALIDATION_ERROR", message, 422, { issues: [{ path: field, message }] });
+
+// '' (no Reply-To) or one address: the replies to the school's notification e-mails go there.
+function replyTo(value: string): string {
+  const text = value.trim();
+  if (text !== "" && !z.email().safeParse(text).success) throw invalid("El correo de respuesta no es válido", "notification_reply_to");
+  return text;
+}
 
 function duration(value: string, field: string, label: string): number {
   try {
@@ -44,6 +53,10 @@ export function validateSettings(next: Record<EditableSettingKey, string>): Reco
   const horizon = integerIn(next.booking_horizon_days, "booking_horizon_days", "El horizonte de reserva (días)", 1, 365);
   const cancellations = integerIn(next.max_cancellations_per_day, "max_cancellations_per_day", "El máximo de cancelaciones por alumno y día", 1, 100);
   const notice = integerIn(next.booking_min_notice_hours, "booking_min_notice_hours", "La antelación mínima para reservar (horas)", 0, MIN_NOTICE_MAX_HOURS);
+  const reminders = readReminderHours(next.lesson_reminder_hours);
+  if (!reminders) throw invalid("Los recordatorios de clase son hasta 3 números de horas entre 1 y 168 separados por comas, por ejemplo 24,2 (vacío: sin recordatorios)", "lesson_reminder_hours");
+  const agenda = readAgendaMinutes(next.instructor_agenda_time);
+  if (agenda === null) throw invalid("La hora del resumen diario del profesor debe tener el formato HH:MM, por ejemplo 20:00 (vacío: sin resumen)", "instructor_agenda_time");
   return {
     ...next,
     hourly_price: String(price),
@@ -51,6 +64,9 @@ export function validateSettings(next: Record<EditableSettingKey, string>): Reco
     booking_horizon_days: String(horizon),
     max_cancellations_per_day: String(cancellations),
     booking_min_notice_hours: String(notice),
+    lesson_reminder_hours: reminders.join(","),
+    instructor_agenda_time: agenda < 0 ? "" : agendaTimeText(agenda),
+    notification_reply_to: replyTo(next.notification_reply_to),
   };
 }
 

@@ -69,6 +69,8 @@ export type UserValues = {
   surname2: string | null;
   dni: string;
   email: string | null;
+  // undefined: left as it is (an edit that does not send it).
+  phone?: string | null;
   username: string | null;
   roles: string[];
 };

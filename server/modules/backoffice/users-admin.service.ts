@@ -11,6 +11,7 @@ import { hashPassword } from "../auth/password";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { deleteFeed } from "../practices/calendar-feed.repository";
 import { pgErrorCode } from "../../db/pg-errors";
+import { emailInUse, isEmailInUse } from "../../notifications/email-address";
 import { bumpSessionVersion, findUserById, updatePasswordHash, type UserRow } from "../users/users.repository";
 import { decodeCursor, encodeCursor, pageOf, textKey } from "../../http/cursor";
 import { insertSetupToken, revokeUserTokens } from "./password-setup.repository";
@@ -33,6 +34,7 @@ async function assertUnique(db: DbOrTx, tenantId: string, values: { username: st
   if (clash) throw clashError(clash.field);
 }
 function translateUnique(error: unknown): never {
+  if (isEmailInUse(error)) throw emailInUse();
   if (pgErrorCode(error) === "23505") throw conflict("DUPLICATE_USER", "Ya existe un usuario con ese nombre de usuario o DNI/NIE");
   throw error;
 }

@@ -15,6 +15,7 @@ export function toAdminUser(u: UserRow, actorId: string | null): AdminUser {
     username: u.username,
     dni: u.dni,
     email: u.email,
+    phone: u.phone,
     roles: u.roles,
     kind: kindOf(u.roles),
     isActive: u.isActive,
@@ -29,6 +30,7 @@ export const auditView = (u: UserRow) => ({
   username: u.username,
   dni: u.dni,
   email: u.email,
+  phone: u.phone,
   roles: u.roles,
   isActive: u.isActive,
 });

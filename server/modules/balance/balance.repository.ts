@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { balanceMovements, balances } from "../../db/schema/reservations";
+import { users } from "../../db/schema/core";
+import { balanceMovements, balances, reservations } from "../../db/schema/reservations";
 
 export type BalanceRow = typeof balances.$inferSelect;
 export type MovementRow = typeof balanceMovements.$inferSelect;
@@ -68,4 +69,21 @@ export async function listMovements(
     )
     .orderBy(desc(balanceMovements.seq))
     .limit(page.limit);
+}
+
+export type LessonRef = { id: string; startAt: Date; endAt: Date; instructor: { firstName: string; surname1: string; surname2: string | null } };
+
+// The lessons some movements belong to (by the reservation's primary key: one page of the ledger at a time).
+export async function listLessons(db: DbOrTx, tenantId: string, reservationIds: string[]): Promise<LessonRef[]> {
+  if (reservationIds.length === 0) return [];
+  return db
+    .select({
+      id: reservations.id,
+      startAt: reservations.startAt,
+      endAt: reservations.endAt,
+      instructor: { firstName: users.firstName, surname1: users.surname1, surname2: users.surname2 },
+    })
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.instructorId))
+    .where(and(eq(reservations.tenantId, tenantId), inArray(reservations.id, [...new Set(reservationIds)])));
 }

@@ -6,11 +6,13 @@ import type { DbOrTx, Tx } from "../../db/client";
 import { decodeSeqCursor, encodeCursor, pageOf, type Page } from "../../http/cursor";
 import { AppError } from "../../http/errors";
 import { getBookingSettings } from "../config/config.service";
+import { displayName } from "../users/users.repository";
 import {
   addToBalance,
   ensureBalance,
   findBalance,
   insertMovement,
+  listLessons,
   listMovements,
   type BalanceRow,
   type MovementRow,
@@ -47,7 +49,22 @@ export function toMovement(m: MovementRow): BalanceMovement {
     moneyAmountAfter: isTime ? null : m.amountAfter,
     currency: "EUR",
     reservationId: m.reservationId,
+    lesson: null,
   };
+}
+
+/**
+ * Names the lesson of each movement tied to one (issue 31 §6): its date, time and instructor as the lesson stands now
+ * (a moved lesson reads its new time on every row, the booking's included), for the student's and the office's
+ * histories. One read for the whole page.
+ */
+export async function withLessons<T extends BalanceMovement>(db: DbOrTx, tenantId: string, movements: T[]): Promise<T[]> {
+  const ids = movements.flatMap((m) => (m.reservationId ? [m.reservationId] : []));
+  const lessons = new Map((await listLessons(db, tenantId, ids)).map((l) => [l.id, l]));
+  return movements.map((m) => {
+    const l = m.reservationId ? lessons.get(m.reservationId) : undefined;
+    return l ? { ...m, lesson: { id: l.id, start: l.startAt.toISOString(), end: l.endAt.toISOString(), instructor: displayName(l.instructor) } } : m;
+  });
 }
 
 const LEDGER_CURSOR = "ledger";
@@ -62,7 +79,7 @@ export async function getBalanceHistory(
   const beforeSeq = page.cursor ? decodeSeqCursor(LEDGER_CURSOR, page.cursor).seq : undefined;
   const rows = await listMovements(db, tenantId, studentId, { beforeSeq, limit: page.limit + 1 });
   const { items, nextCursor } = pageOf(rows, page.limit, (last) => encodeCursor(LEDGER_CURSOR, last.seq, last.id));
-  return { items: items.map(toMovement), nextCursor };
+  return { items: await withLessons(db, tenantId, items.map(toMovement)), nextCursor };
 }
 
 export type BalanceChange = {

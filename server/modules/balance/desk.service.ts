@@ -13,9 +13,10 @@ import { recordAudit } from "../audit/audit.repository";
 import { getBookingSettings } from "../config/config.service";
 import { displayName } from "../users/users.repository";
 import { listBalances, type BalanceRow } from "./balance.repository";
-import { changeBalance, toBalance, toMovement } from "./balance.service";
+import { changeBalance, toBalance, toMovement, withLessons } from "./balance.service";
 import { decodeCursor, encodeCursor, pageOf, textKey } from "../../http/cursor";
 import { findStudent, insertAdjustment, listMovementsWithReasons, searchStudents, type StudentRow } from "./desk.repository";
+import { onBalanceCredited, onBalanceDebited } from "../../notifications/account-events";
 
 // The school's balance desk: the office looks up a student and adds or deducts balance by hand, with a reason.
 
@@ -44,11 +45,12 @@ export async function searchDeskStudents(
 
 async function deskMovements(db: DbOrTx, tenantId: string, studentId: string): Promise<DeskMovement[]> {
   const rows = await listMovementsWithReasons(db, tenantId, studentId);
-  return rows.map((r) => ({
+  // Each movement of a lesson names it (issue 31 §6, balance.service.ts withLessons).
+  return withLessons(db, tenantId, rows.map((r) => ({
     ...toMovement(r.movement),
     reason: r.reason ?? null,
     actorName: r.actor?.firstName ? displayName(r.actor as Parameters<typeof displayName>[0]) : null,
-  }));
+  })));
 }
 
 export async function getDeskStudent(db: DbOrTx, tenantId: string, studentId: string): Promise<DeskStudentDetail> {
@@ -67,7 +69,8 @@ export async function getDeskStudent(db: DbOrTx, tenantId: string, studentId: st
 export async function adjustBalance(db: Db, tenantId: string, auth: Auth, studentId: string, body: BalanceAdjustmentBody): Promise<DeskStudentDetail> {
   const student = await findStudent(db, tenantId, studentId);
   if (!student) throw studentNotFound();
-  const { balanceMode } = await getBookingSettings(db, tenantId);
+  const settings = await getBookingSettings(db, tenantId);
+  const { balanceMode } = settings;
   const actorId = auth.impersonatorId ?? auth.userId;
   try {
     await db.transaction(async (tx) => {
@@ -81,6 +84,8 @@ export async function adjustBalance(db: Db, tenantId: string, auth: Auth, studen
         actorId,
       });
       await insertAdjustment(tx, { tenantId, studentId, movementId: movement!.id, reason: body.reason, createdBy: actorId });
+      if (body.operation === "top-up") await onBalanceCredited(tx, tenantId, movement!, "desk", new Date());
+      else await onBalanceDebited(tx, tenantId, studentId, { mode: balanceMode, before: movement!.amountBefore, after: movement!.amountAfter }, settings, new Date());
       await recordAudit(tx, tenantId, auth, {
         action: "balance.adjusted",
         targetType: "user",

@@ -5,6 +5,7 @@ import { loadFaceEngine, MATCH_THRESHOLD } from "@/server/biometrics/face-engine
 import { biometricReferences, capAttendances } from "@/server/db/schema/cap";
 import { listAudit } from "@/server/modules/audit/audit.repository";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
+import { liveProof } from "@/tests/fixtures/face-liveness";
 import {
   createCapStudent,
   createCapWorld,
@@ -26,10 +27,13 @@ let w: Awaited<ReturnType<typeof createCapWorld>>;
 let course: Awaited<ReturnType<typeof createCourse>>;
 let today: string;
 
-const LEONARD_REF = faceDataUrl("bbt/leonard_1.jpg");
-const LEONARD = faceDataUrl("bbt/leonard_2.jpg");
-const SHELDON = faceDataUrl("bbt/sheldon_1.jpg");
-const NO_FACE = faceDataUrl("noface/table.jpg");
+// Issue 30: a capture is a live one (a challenge answered by frames made from a fixture photo,
+// tests/fixtures/face-liveness.ts). Sheldon: his reference photo, another photo of him for the captures (its warped
+// blink reads clearly, unlike Leonard's behind thick glasses frames), and Stuart as somebody else.
+const LEONARD_REF = faceDataUrl("bbt/sheldon_1.jpg");
+const LEONARD = "bbt/sheldon_2.jpg";
+const SHELDON = "bbt/stuart_2.jpg";
+const NO_FACE = "noface/table.jpg";
 
 beforeAll(async () => {
   ctx = await createApiContext();
@@ -41,7 +45,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const admin = () => ({ token: w.adminToken, host: w.tenant.host });
-const capture = (body: object, who = admin()) => ctx.call("/administrator/cap/cap-attendance/create", { method: "POST", ...who, body });
+type CaptureBody = { capSessionId: string; studentId: string; type: string; face?: string; still?: boolean; [field: string]: unknown };
+/** Registers a capture: with `face`, a live capture of that fixture photo (held still with `still`) made by the school's administrator. */
+async function capture({ face, still, ...body }: CaptureBody, who = admin()) {
+  const liveness = face ? await liveProof(ctx, admin(), body as { capSessionId: string; studentId: string; type: "in" | "out" }, face, still ? "still" : "live") : body.liveness;
+  return ctx.call("/administrator/cap/cap-attendance/create", { method: "POST", ...who, body: { ...body, ...(liveness ? { liveness } : {}) } });
+}
 const addManually = (body: object) => ctx.call("/administrator/cap/cap-attendance", { method: "POST", ...admin(), body });
 
 /** A student of the course with the fixture reference, in a session of today 08:00–18:00 (school time). */
@@ -58,20 +67,20 @@ async function leonardInTodaySession(times: { startTime: string; endTime: string
 describe("face-verified attendance", () => {
   it("registers the entry and then the exit of the same person, auditing each verification", async () => {
     const { student, session } = await leonardInTodaySession();
-    const entry = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: LEONARD });
+    const entry = await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: LEONARD });
     expect(entry.status).toBe(200);
     const body = createAttendanceResponseSchema.parse(entry.json);
     expect(body.attendance).toMatchObject({ studentId: student.id, studentName: "Leonard Hofstadter", studentDni: student.dni, out: null });
     expect(Date.now() - Date.parse(body.attendance.in!)).toBeLessThan(60_000);
 
-    const again = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: LEONARD });
+    const again = await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: LEONARD });
     expect(again.status).toBe(409);
     expect(again.json.error).toBe("ATTENDANCE_ALREADY_REGISTERED");
 
-    const exit = await capture({ capSessionId: session.id, studentId: student.id, type: "out", image: LEONARD });
+    const exit = await capture({ capSessionId: session.id, studentId: student.id, type: "out", face: LEONARD });
     expect(exit.status).toBe(200);
     expect(exit.json.attendance.out).not.toBeNull();
-    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "out", image: LEONARD })).json.error).toBe("ATTENDANCE_ALREADY_REGISTERED");
+    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "out", face: LEONARD })).json.error).toBe("ATTENDANCE_ALREADY_REGISTERED");
 
     const [row] = await ctx.db.select().from(capAttendances).where(eq(capAttendances.capSessionId, session.id));
     expect(row).toMatchObject({ inMethod: "face", outMethod: "face" });
@@ -86,7 +95,7 @@ describe("face-verified attendance", () => {
   it("rejects another person's face with biometric-mismatch and registers nothing", async () => {
     const { student, session } = await leonardInTodaySession();
     const [before] = await ctx.db.select().from(biometricReferences).where(eq(biometricReferences.studentId, student.id));
-    const res = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: SHELDON });
+    const res = await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: SHELDON });
     expect(res.status).toBe(422);
     expect(res.json.error).toBe("biometric-mismatch");
     expect(res.json.message).toMatch(/^Error de verificación biométrica/);
@@ -100,25 +109,30 @@ describe("face-verified attendance", () => {
     expect(after!.imageEncrypted.equals(before!.imageEncrypted)).toBe(true);
   });
 
-  it("answers no-face-in-capture-image for a capture without a face", async () => {
+  it("refuses a capture without a face, and a still photo of the right person, as not live (issue 30)", async () => {
     const { student, session } = await leonardInTodaySession();
-    const res = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: NO_FACE });
-    expect(res.status).toBe(422);
-    expect(res.json).toEqual({ error: "no-face-in-capture-image", message: "No se ha detectado un rostro en la imagen capturada" });
-    const [audit] = (await listAudit(ctx.db, w.tenant.id, "biometric.verification")).filter((a) => a.targetId === student.id);
-    expect(audit!.details.decision).toBe("no-face");
+    for (const body of [{ face: NO_FACE, still: true }, { face: LEONARD, still: true }]) {
+      const res = await capture({ capSessionId: session.id, studentId: student.id, type: "in", ...body });
+      expect(res.status).toBe(422);
+      expect(res.json.error).toBe("liveness-check-failed");
+      expect(res.json.message).toMatch(/^No se ha superado la prueba de vida/);
+    }
+    const audits = (await listAudit(ctx.db, w.tenant.id, "biometric.verification")).filter((a) => a.targetId === student.id);
+    expect(audits.map((a) => a.details.decision)).toEqual(["liveness-failed", "liveness-failed"]);
+    const view = await ctx.call(`/administrator/cap/cap-sessions/${session.id}`, admin());
+    expect(view.json.attendances[0].in).toBeNull();
   });
 
   it("answers biometric-reference-not-found; saving the capture as the reference then lets it through", async () => {
     const student = await createCapStudent(ctx.db, w.tenant);
     const bounds = sessionBounds(today, null, w.tenant.timeZone);
     const session = await createSession(ctx.db, w.tenant, course, new Date(bounds.start), new Date(bounds.end), [student.id]);
-    const first = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: LEONARD });
+    const first = await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: LEONARD });
     expect(first.status).toBe(422);
     expect(first.json).toEqual({ error: "biometric-reference-not-found", message: "Referencia biométrica no encontrada" });
     // What the capture dialog does (spec §4): save the capture as the reference, then use it.
-    await ctx.call(`/administrator/students/${student.id}/biometric-reference`, { method: "POST", ...admin(), body: { image: LEONARD } });
-    const retry = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: LEONARD });
+    await ctx.call(`/administrator/students/${student.id}/biometric-reference`, { method: "POST", ...admin(), body: { image: faceDataUrl(LEONARD) } });
+    const retry = await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: LEONARD });
     expect(retry.status).toBe(200);
   });
 });
@@ -126,50 +140,60 @@ describe("face-verified attendance", () => {
 describe("attendance rules", () => {
   it("needs the entry before the exit", async () => {
     const { student, session } = await leonardInTodaySession();
-    const res = await capture({ capSessionId: session.id, studentId: student.id, type: "out", image: LEONARD });
+    const res = await capture({ capSessionId: session.id, studentId: student.id, type: "out", face: LEONARD });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("ATTENDANCE_ENTRY_REQUIRED");
   });
 
   it("takes entries only while the session is current; exits still on its day after the end", async () => {
     const { student, session } = await leonardInTodaySession({ startTime: "08:00", endTime: "09:00" });
-    const late = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: LEONARD });
+    const late = await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: LEONARD });
     expect(late.status).toBe(409);
     expect(late.json.error).toBe("SESSION_NOT_CURRENT");
     await setAttendance(ctx.db, w.tenant, session.id, student.id, new Date(session.startAt.getTime() + 5 * 60_000), null);
-    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "out", image: LEONARD })).status).toBe(200);
+    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "out", face: LEONARD })).status).toBe(200);
 
     const yesterday = sessionBounds(shiftDate(today, -1), null, w.tenant.timeZone);
     const past = await createSession(ctx.db, w.tenant, course, new Date(yesterday.start), new Date(yesterday.end), [student.id]);
-    expect((await capture({ capSessionId: past.id, studentId: student.id, type: "in", image: LEONARD })).json.error).toBe("SESSION_NOT_CURRENT");
+    expect((await capture({ capSessionId: past.id, studentId: student.id, type: "in", face: LEONARD })).json.error).toBe("SESSION_NOT_CURRENT");
     const tomorrow = sessionBounds(shiftDate(today, 1), null, w.tenant.timeZone);
     const next = await createSession(ctx.db, w.tenant, course, new Date(tomorrow.start), new Date(tomorrow.end), [student.id]);
-    expect((await capture({ capSessionId: next.id, studentId: student.id, type: "in", image: LEONARD })).json.error).toBe("SESSION_NOT_CURRENT");
+    expect((await capture({ capSessionId: next.id, studentId: student.id, type: "in", face: LEONARD })).json.error).toBe("SESSION_NOT_CURRENT");
   });
 
   it("refuses a student who is not in the session", async () => {
     const { session } = await leonardInTodaySession();
     const outsider = await createCapStudent(ctx.db, w.tenant);
-    const res = await capture({ capSessionId: session.id, studentId: outsider.id, type: "in", image: LEONARD });
+    const res = await capture({ capSessionId: session.id, studentId: outsider.id, type: "in", face: LEONARD });
     expect(res.status).toBe(409);
     expect(res.json.error).toBe("STUDENT_NOT_IN_SESSION");
   });
 
   it("validates the body", async () => {
     const { student, session } = await leonardInTodaySession();
-    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "in" })).status).toBe(400);
-    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "sideways", image: LEONARD })).status).toBe(422);
-    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: "not an image" })).status).toBe(422);
+    const missing = await capture({ capSessionId: session.id, studentId: student.id, type: "in" });
+    expect(missing.status).toBe(400);
+    // The spec's body with an image alone is no longer enough (issue 30): the proof of a live capture is required.
+    const imageOnly = await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: faceDataUrl(LEONARD) });
+    expect(imageOnly.status).toBe(400);
+    expect(imageOnly.json.issues).toEqual([{ path: "liveness", message: "La captura necesita la prueba de vida: una imagen sola ya no se acepta" }]);
+    const proof = { token: "not-a-challenge", observations: ["none"] };
+    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "sideways", liveness: proof })).status).toBe(422);
+    const forged = await capture({ capSessionId: session.id, studentId: student.id, type: "in", liveness: proof });
+    expect(forged.status).toBe(422);
+    expect(forged.json.error).toBe("liveness-challenge-invalid");
   });
 
   it("answers 404 for another tenant's session or student, 403 for non-administrators", async () => {
     const { student, session } = await leonardInTodaySession();
     const foreignStudent = await createCapStudent(ctx.db, w.other);
-    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: LEONARD }, { token: w.otherAdminToken, host: w.other.host })).status).toBe(404);
-    const res = await capture({ capSessionId: session.id, studentId: foreignStudent.id, type: "in", image: LEONARD });
+    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: LEONARD }, { token: w.otherAdminToken, host: w.other.host })).status).toBe(404);
+    // A proof for this school's student, sent for another school's student: the student is not found first.
+    const proof = await liveProof(ctx, admin(), { capSessionId: session.id, studentId: student.id, type: "in" }, LEONARD);
+    const res = await capture({ capSessionId: session.id, studentId: foreignStudent.id, type: "in", liveness: proof });
     expect(res.status).toBe(404);
     expect(res.json.message).toBe("Alumno no encontrado");
-    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "in", image: LEONARD }, { token: w.instructorToken, host: w.tenant.host })).status).toBe(403);
+    expect((await capture({ capSessionId: session.id, studentId: student.id, type: "in", face: LEONARD }, { token: w.instructorToken, host: w.tenant.host })).status).toBe(403);
   });
 });
 

@@ -4,7 +4,21 @@ import { capAttendances, capSessions } from "../../db/schema/cap";
 
 export type AttendanceRecord = typeof capAttendances.$inferSelect;
 export type AttendancePatch = Partial<
-  Pick<AttendanceRecord, "inAt" | "outAt" | "inMethod" | "outMethod" | "inDistance" | "outDistance">
+  Pick<
+    AttendanceRecord,
+    | "inAt"
+    | "outAt"
+    | "inMethod"
+    | "outMethod"
+    | "inDistance"
+    | "outDistance"
+    | "inReason"
+    | "inNote"
+    | "inRecordedBy"
+    | "outReason"
+    | "outNote"
+    | "outRecordedBy"
+  >
 >;
 
 export async function findAttendance(db: DbOrTx, tenantId: string, sessionId: string, studentId: string): Promise<AttendanceRecord | null> {

@@ -1,21 +1,19 @@
 import { isSessionCurrent, isSessionDay } from "@/lib/cap/attendance";
 import { localDateOf } from "@/lib/cap/zoned-time";
 import type { Attendance, AttendanceType } from "@/lib/contract/cap";
-import { decodeEmbedding, decrypt } from "../../biometrics/crypto";
+import type { LivenessProof } from "@/lib/contract/cap-liveness";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/audit.repository";
 import { findAttendance, findAttendanceForUpdate, insertAttendance, updateAttendance, type AttendanceRecord } from "./attendance.repository";
-import { findReference } from "./biometric-reference.repository";
-import { captureFailure, embeddingContext } from "./biometric-reference.service";
+import { checkAttendanceFace } from "./biometric-check.service";
 import { sessionNotFound, studentNotFound } from "./cap-errors";
 import { toAttendance } from "./cap-views";
-import { embedCapture, compareEmbeddings } from "./face-verification";
 import { findSession, listAttendances, type SessionRow } from "./sessions.repository";
 import { findStudent } from "./students.repository";
 
-type Registration = { capSessionId: string; studentId: string; type: AttendanceType; image: string };
+type Registration = { capSessionId: string; studentId: string; type: AttendanceType; liveness: LivenessProof };
 
 /**
  * The server's attendance rules (docs/decisions/cap.md): the student must have a row in the session
@@ -23,7 +21,7 @@ type Registration = { capSessionId: string; studentId: string; type: AttendanceT
  * school-local date is today and its end has not passed) and only once; an exit only after the entry,
  * once, on the session's day.
  */
-function checkRules(session: SessionRow, row: AttendanceRecord | null, type: AttendanceType, now: Date, timeZone: string): AttendanceRecord {
+export function checkRules(session: SessionRow, row: AttendanceRecord | null, type: AttendanceType, now: Date, timeZone: string): AttendanceRecord {
   if (!row) throw conflict("STUDENT_NOT_IN_SESSION", "El alumno no está inscrito en esta sesión");
   const times = { start: session.startAt.toISOString(), end: session.endAt.toISOString() };
   if (type === "in") {
@@ -42,7 +40,7 @@ async function attendanceView(db: Db, tenant: Tenant, sessionId: string, attenda
   return toAttendance(rows.find((r) => r.id === attendanceId)!);
 }
 
-/** Face-verified entry or exit: the capture is compared with the stored reference and then discarded. */
+/** Face-verified entry or exit: a live capture (issue 30) is compared with the stored references; no image is kept. */
 export async function registerAttendance(db: Db, tenant: Tenant, auth: Auth, body: Registration, now = new Date()): Promise<Attendance> {
   const session = await findSession(db, tenant.id, body.capSessionId);
   if (!session) throw sessionNotFound();
@@ -57,18 +55,14 @@ export async function registerAttendance(db: Db, tenant: Tenant, auth: Auth, bod
       details: { capSessionId: session.id, type: body.type, decision, ...details },
     });
 
-  const reference = await findReference(db, tenant.id, body.studentId);
-  if (!reference) {
-    await audit("no-reference");
-    throw new AppError("biometric-reference-not-found", "Referencia biométrica no encontrada", 422);
+  // Issue 30: a passed liveness challenge for this very registration, then its frames against every reference.
+  const check = await checkAttendanceFace(db, tenant, auth, body, body.liveness, now);
+  if ("error" in check) {
+    await audit(check.decision, check.details);
+    throw check.error;
   }
-  const capture = await embedCapture(body.image);
-  if (!capture.ok) {
-    await audit(capture.reason);
-    throw captureFailure(capture);
-  }
-  const embedding = decodeEmbedding(decrypt(reference.embeddingEncrypted, embeddingContext(tenant.id, body.studentId)));
-  const { distance, isMatch, threshold } = await compareEmbeddings(embedding, capture.embedding);
+  const { distance, threshold } = check;
+  const isMatch = check.decision === "match";
 
   // The decision, its audit row and the attendance are written together, on the locked attendance row.
   const outcome = await db.transaction(async (tx) => {
@@ -77,7 +71,7 @@ export async function registerAttendance(db: Db, tenant: Tenant, auth: Auth, bod
       action: "biometric.verification",
       targetType: "user",
       targetId: body.studentId,
-      details: { capSessionId: session.id, type: body.type, decision: isMatch ? "match" : "mismatch", distance, threshold },
+      details: { capSessionId: session.id, type: body.type, decision: check.decision, distance, threshold, ...check.details },
     });
     if (!isMatch) return null;
     await updateAttendance(
@@ -121,6 +115,8 @@ export async function addStudentToSession(db: Db, tenant: Tenant, auth: Auth, bo
       outAt,
       inMethod: inAt ? "manual" : null,
       outMethod: outAt ? "manual" : null,
+      inRecordedBy: inAt ? (auth.impersonatorId ?? auth.userId) : null,
+      outRecordedBy: outAt ? (auth.impersonatorId ?? auth.userId) : null,
     });
     if (!attendanceId) throw conflict("STUDENT_ALREADY_IN_SESSION", "El alumno ya está en esta sesión");
     await recordAudit(tx, tenant.id, auth, {

@@ -1,7 +1,10 @@
 import { biometricReferenceSchema } from "@/lib/contract/cap";
-import { decrypt } from "@/server/biometrics/crypto";
+import crypto from "node:crypto";
+import { decrypt, loadKey } from "@/server/biometrics/crypto";
+import { rotateEncryptionKey } from "@/scripts/key-rotation";
 import { loadFaceEngine } from "@/server/biometrics/face-engine";
 import { biometricReferences } from "@/server/db/schema/cap";
+import { faceReferences } from "@/server/db/schema/cap-faces";
 import { listAudit } from "@/server/modules/audit/audit.repository";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createCapStudent, createCapWorld, faceDataUrl } from "@/tests/fixtures/cap-factories";
@@ -104,5 +107,69 @@ describe("biometric reference", () => {
     expect((await ctx.call(refPath(s.id), { method: "POST", token: w.otherAdminToken, host: w.other.host, body: { image: leonard } })).status).toBe(404);
     expect((await ctx.call(refPath(s.id), { token: w.instructorToken, host: w.tenant.host })).status).toBe(403);
     expect((await ctx.call(refPath(w.student.id), { token: w.studentToken, host: w.tenant.host })).status).toBe(403);
+  });
+
+  describe("several photos of one enrolment (issue 30)", () => {
+    const photos = ["bbt/leonard_1.jpg", "bbt/leonard_2.jpg", "bbt/leonard_5.jpg"].map(faceDataUrl);
+
+    it("saves 3 photos: the first is the card's, the others come back apart, each encrypted for its position", async () => {
+      const s = await createCapStudent(ctx.db, w.tenant);
+      expect((await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: photos } })).status).toBe(201);
+      const read = biometricReferenceSchema.parse((await ctx.call(refPath(s.id), admin())).json);
+      expect(read.others).toHaveLength(2);
+      expect(read.others.every((o) => o.startsWith("data:image/jpeg;base64,"))).toBe(true);
+      const rows = await ctx.db.select().from(faceReferences).where(eq(faceReferences.studentId, s.id));
+      expect(rows.map((r) => r.position).sort()).toEqual([2, 3]);
+      const second = rows.find((r) => r.position === 2)!;
+      expect(decrypt(second.embeddingEncrypted, embeddingContext(w.tenant.id, s.id, 2))).toHaveLength(128 * 4);
+      // A ciphertext is bound to its position: the second photo does not open as the first or the third.
+      expect(() => decrypt(second.imageEncrypted, imageContext(w.tenant.id, s.id))).toThrow();
+      expect(() => decrypt(second.imageEncrypted, imageContext(w.tenant.id, s.id, 3))).toThrow();
+      const [saved] = (await listAudit(ctx.db, w.tenant.id, "biometric.reference_saved")).filter((a) => a.targetId === s.id);
+      expect(saved!.details).toMatchObject({ images: 3 });
+    });
+
+    it("refuses the whole set when one photo fails a quality gate, saying which and what to do", async () => {
+      const s = await createCapStudent(ctx.db, w.tenant);
+      const res = await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: [photos[0], faceDataUrl("bbt/stuart_5.jpg"), photos[1]] } });
+      expect(res.status).toBe(422);
+      expect(res.json).toMatchObject({ error: "biometric-reference-quality", message: "La foto 2 no sirve como referencia: Mira a la cámara", photo: 2 });
+      expect((await ctx.call(refPath(s.id), admin())).status).toBe(404);
+      const [rejected] = (await listAudit(ctx.db, w.tenant.id, "biometric.reference_rejected")).filter((a) => a.targetId === s.id);
+      expect(rejected!.details).toMatchObject({ reason: "quality", guidance: "Mira a la cámara", photo: 2, of: 3 });
+    });
+
+    it("replaces every photo on a new enrolment and erases them all", async () => {
+      const s = await createCapStudent(ctx.db, w.tenant);
+      await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: photos } });
+      await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: [photos[1]] } });
+      expect(await ctx.db.select().from(faceReferences).where(eq(faceReferences.studentId, s.id))).toHaveLength(0);
+      await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: photos } });
+      expect((await ctx.call(refPath(s.id), { method: "DELETE", ...admin() })).status).toBe(204);
+      expect(await ctx.db.select().from(faceReferences).where(eq(faceReferences.studentId, s.id))).toHaveLength(0);
+      expect(await ctx.db.select().from(biometricReferences).where(eq(biometricReferences.studentId, s.id))).toHaveLength(0);
+    });
+
+    it("moves every photo to a new key on rotation (npm run rotate:biometric-key)", async () => {
+      const s = await createCapStudent(ctx.db, w.tenant);
+      await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: photos } });
+      const [current, next] = [loadKey(), crypto.randomBytes(32)];
+      const count = await rotateEncryptionKey(ctx.db, current, next);
+      try {
+        expect(count.faceReferences).toBeGreaterThanOrEqual(2);
+        const [third] = await ctx.db.select().from(faceReferences).where(eq(faceReferences.studentId, s.id)).then((rows) => rows.filter((r) => r.position === 3));
+        expect(decrypt(third!.embeddingEncrypted, embeddingContext(w.tenant.id, s.id, 3), next)).toHaveLength(128 * 4);
+        expect(() => decrypt(third!.imageEncrypted, imageContext(w.tenant.id, s.id, 3), current)).toThrow();
+      } finally {
+        await rotateEncryptionKey(ctx.db, next, current); // the other tests read with the usual key
+      }
+    });
+
+    it("takes one to five images, and either `image` or `images`", async () => {
+      const s = await createCapStudent(ctx.db, w.tenant);
+      expect((await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: Array(6).fill(photos[0]) } })).status).toBe(422);
+      expect((await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { images: [] } })).status).toBe(422);
+      expect((await ctx.call(refPath(s.id), { method: "POST", ...admin(), body: { image: photos[0], images: photos } })).status).toBe(422);
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { Attendance, CapCourse, CapSession, CapStudent, Enrollment, Section } from "@/lib/contract/cap";
+import type { Attendance, AttendanceRecord, CapCourse, CapSession, CapStudent, Enrollment, Section } from "@/lib/contract/cap";
+import type { AttendanceMethod, ManualReason } from "@/lib/contract/constants/cap";
 import { displayName } from "../users/users.repository";
 import type { CourseRow } from "./courses.repository";
 import type { EnrollmentRow } from "./enrollments.repository";
@@ -26,6 +27,17 @@ export const toCourse = (row: CourseRow): CapCourse => ({
   end: row.endDate,
 });
 
+// How a time was recorded; rows written before migration 0020 without a method were added by hand.
+const recordOf = (at: Date | null, method: string | null, reason: string | null, note: string | null, recordedBy: string | null): AttendanceRecord | null =>
+  at
+    ? {
+        method: (method ?? "manual") as AttendanceMethod,
+        reason: reason as ManualReason | null,
+        note,
+        recordedBy,
+      }
+    : null;
+
 export const toAttendance = (row: AttendanceRow): Attendance => ({
   id: row.id,
   studentId: row.studentId,
@@ -33,6 +45,8 @@ export const toAttendance = (row: AttendanceRow): Attendance => ({
   studentDni: row.dni ?? "",
   in: iso(row.inAt),
   out: iso(row.outAt),
+  inRecord: recordOf(row.inAt, row.inMethod, row.inReason, row.inNote, row.inRecordedByName),
+  outRecord: recordOf(row.outAt, row.outMethod, row.outReason, row.outNote, row.outRecordedByName),
 });
 
 export const toSession = (row: SessionRow, attendances: AttendanceRow[]): CapSession => ({

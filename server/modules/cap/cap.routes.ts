@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/context";
 import { attendanceRoutes } from "./attendance.routes";
+import { biometricChallengeRoutes } from "./biometric-challenge.routes";
 import { courseRoutes } from "./courses.routes";
 import { enrollmentRoutes } from "./enrollments.routes";
 import { sectionRoutes } from "./sections.routes";
@@ -12,4 +13,5 @@ export const capRoutes = new Hono<AppEnv>()
   .route("/", courseRoutes)
   .route("/", enrollmentRoutes)
   .route("/", studentRoutes)
-  .route("/", attendanceRoutes);
+  .route("/", attendanceRoutes)
+  .route("/", biometricChallengeRoutes);

@@ -1,7 +1,7 @@
 import { decodeDataUrl } from "../../biometrics/image";
 
-// The face engine adapter for this module: the engine (and its model) loads on first use only, so API
-// start-up and every non-biometric request stay fast. Engine types stay inside this file.
+// The face engine adapter for this module: the engine (and its models) loads on first use only, so API start-up and
+// every non-biometric request stay fast. Engine types stay inside this file and server/biometrics.
 
 type FaceEngine = typeof import("../../biometrics/face-engine");
 
@@ -23,20 +23,23 @@ function engine(): Promise<FaceEngine> {
 
 export type Capture =
   | { ok: true; bytes: Buffer; mime: string; embedding: number[] }
-  | { ok: false; reason: "no-face" | "invalid-image" };
+  | { ok: false; reason: "no-face" | "invalid-image" }
+  | { ok: false; reason: "quality"; guidance: string };
 
-/** Decodes a data URL and computes the face embedding of its single most prominent face. */
-export async function embedCapture(dataUrl: string): Promise<Capture> {
+const mimeOf = (dataUrl: string) => /^data:(image\/[a-z]+);/i.exec(dataUrl.trim())?.[1]?.toLowerCase().replace("image/jpg", "image/jpeg") ?? "image/jpeg";
+
+/** A reference image: decoded, quality-gated (one face, big enough, frontal, eyes open, sharp, lit) and described. */
+export async function describeReferenceCapture(dataUrl: string): Promise<Capture> {
   const bytes = decodeDataUrl(dataUrl);
   if (!bytes) return { ok: false, reason: "invalid-image" };
-  const mime = /^data:(image\/[a-z]+);/i.exec(dataUrl.trim())?.[1]?.toLowerCase().replace("image/jpg", "image/jpeg") ?? "image/jpeg";
-  const result = await (await engine()).embedFace(bytes);
-  if (!result.ok) return { ok: false, reason: result.reason };
-  return { ok: true, bytes, mime, embedding: result.embedding };
+  const result = await (await engine()).describeReference(bytes);
+  if (!result.ok) return result;
+  return { ok: true, bytes, mime: mimeOf(dataUrl), embedding: result.embedding };
 }
 
-export async function compareEmbeddings(reference: number[], capture: number[]): Promise<{ distance: number; isMatch: boolean; threshold: number }> {
-  const m = await engine();
-  const { distance, isMatch } = m.compareFaces(reference, capture);
-  return { distance, isMatch, threshold: m.MATCH_THRESHOLD };
+/** One frame of a live capture: measurements for the challenge, and the descriptor of a good frame when asked. */
+export async function analyseCaptureFrame(dataUrl: string, describe: boolean) {
+  const bytes = decodeDataUrl(dataUrl);
+  if (!bytes) return { ok: false, reason: "invalid-image" } as const;
+  return (await engine()).analyseFrame(bytes, { describe });
 }

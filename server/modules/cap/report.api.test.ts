@@ -59,7 +59,7 @@ describe("the attendance file", () => {
       `CAP-28-0042;28/2025/0137;${ddMMyyyy};${ana.dni};07:58;18:02\r\n` + `CAP-28-0042;28/2025/0137;${ddMMyyyy};${carla.dni};08:00;14:30\r\n`,
     );
     const [audit] = (await listAudit(ctx.db, w.tenant.id, "cap.attendance_report_downloaded")).filter((a) => a.targetId === session.id);
-    expect(audit!.details).toEqual({ lines: 2 });
+    expect(audit!.details).toEqual({ lines: 2, manualLines: 2 }); // the fixture records both times by hand
   });
 
   it("answers NO_FULFILLED_ATTENDANCES when nobody has both entry and exit", async () => {

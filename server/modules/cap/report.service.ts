@@ -20,6 +20,8 @@ export async function buildSessionReport(db: Db, tenant: Tenant, auth: Auth, ses
     dni: a.dni ?? "",
     in: a.inAt,
     out: a.outAt,
+    // A time recorded by hand or corrected: the line does not say so (docs/decisions/cap.md), the audit row does.
+    isByHand: (a.inMethod ?? "manual") !== "face" || (a.outMethod ?? "manual") !== "face",
   }));
   const fulfilled = fulfilledAttendances(attendances);
   if (fulfilled.length === 0) {
@@ -50,7 +52,7 @@ export async function buildSessionReport(db: Db, tenant: Tenant, auth: Auth, ses
     action: "cap.attendance_report_downloaded",
     targetType: "cap_session",
     targetId: session.id,
-    details: { lines: fulfilled.length },
+    details: { lines: fulfilled.length, manualLines: fulfilled.filter((a) => a.isByHand).length },
   });
   return { fileName: attendanceFileName(session.code, session.startAt, tenant.timeZone), content };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { capAttendances, capCourses, capSessions } from "../../db/schema/cap";
 import { users } from "../../db/schema/core";
@@ -9,6 +9,9 @@ export type AttendanceRow = typeof capAttendances.$inferSelect & {
   surname1: string;
   surname2: string | null;
   dni: string | null;
+  // The administrators who recorded a manual or corrected time, as names.
+  inRecordedByName: string | null;
+  outRecordedByName: string | null;
 };
 type SessionValues = { capCourseId: string; sectionId: string; name: string; code: string; startAt: Date; endAt: Date };
 
@@ -49,28 +52,50 @@ export async function insertSession(db: DbOrTx, tenantId: string, values: Sessio
   return row!.id;
 }
 
+export const inRecorder = aliasedTable(users, "in_recorder");
+export const outRecorder = aliasedTable(users, "out_recorder");
+/** A user's full name in SQL (null when the left join found nobody). */
+export const fullNameOf = (u: typeof users): SQL<string | null> =>
+  sql<string | null>`nullif(concat_ws(' ', ${u.firstName}, ${u.surname1}, ${u.surname2}), '')`;
+
+/**
+ * Every column of an attendance row, its student's name and DNI (join `users`) and the names of the administrators
+ * who recorded its times (left joins `inRecorder`, `outRecorder`).
+ */
+export const attendanceColumns = {
+  id: capAttendances.id,
+  tenantId: capAttendances.tenantId,
+  capSessionId: capAttendances.capSessionId,
+  studentId: capAttendances.studentId,
+  inAt: capAttendances.inAt,
+  outAt: capAttendances.outAt,
+  inMethod: capAttendances.inMethod,
+  outMethod: capAttendances.outMethod,
+  inDistance: capAttendances.inDistance,
+  outDistance: capAttendances.outDistance,
+  inReason: capAttendances.inReason,
+  inNote: capAttendances.inNote,
+  inRecordedBy: capAttendances.inRecordedBy,
+  outReason: capAttendances.outReason,
+  outNote: capAttendances.outNote,
+  outRecordedBy: capAttendances.outRecordedBy,
+  createdAt: capAttendances.createdAt,
+  firstName: users.firstName,
+  surname1: users.surname1,
+  surname2: users.surname2,
+  dni: users.dni,
+  inRecordedByName: fullNameOf(inRecorder),
+  outRecordedByName: fullNameOf(outRecorder),
+};
+
 export async function listAttendances(db: DbOrTx, tenantId: string, sessionIds: string[]): Promise<AttendanceRow[]> {
   if (sessionIds.length === 0) return [];
   return db
-    .select({
-      id: capAttendances.id,
-      tenantId: capAttendances.tenantId,
-      capSessionId: capAttendances.capSessionId,
-      studentId: capAttendances.studentId,
-      inAt: capAttendances.inAt,
-      outAt: capAttendances.outAt,
-      inMethod: capAttendances.inMethod,
-      outMethod: capAttendances.outMethod,
-      inDistance: capAttendances.inDistance,
-      outDistance: capAttendances.outDistance,
-      createdAt: capAttendances.createdAt,
-      firstName: users.firstName,
-      surname1: users.surname1,
-      surname2: users.surname2,
-      dni: users.dni,
-    })
+    .select(attendanceColumns)
     .from(capAttendances)
     .innerJoin(users, eq(users.id, capAttendances.studentId))
+    .leftJoin(inRecorder, eq(inRecorder.id, capAttendances.inRecordedBy))
+    .leftJoin(outRecorder, eq(outRecorder.id, capAttendances.outRecordedBy))
     .where(and(eq(capAttendances.tenantId, tenantId), inArray(capAttendances.capSessionId, sessionIds)))
     .orderBy(asc(users.firstName), asc(users.surname1), asc(users.id));
 }

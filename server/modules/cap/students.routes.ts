@@ -33,7 +33,7 @@ export const studentRoutes = new Hono<AppEnv>()
   .post("/administrator/students/:id/biometric-reference", admin, async (c) => {
     const id = studentId(c);
     const body = await readBody(c, saveBiometricReferenceBodySchema);
-    return c.json(await saveReference(c.var.db, c.var.tenant, requireAuth(c), id, body.image), 201);
+    return c.json(await saveReference(c.var.db, c.var.tenant, requireAuth(c), id, body.images ?? [body.image!]), 201);
   })
   .delete("/administrator/students/:id/biometric-reference", admin, async (c) => {
     await eraseReference(c.var.db, c.var.tenant, requireAuth(c), studentId(c));

@@ -39,6 +39,9 @@ describe("GET /api/config", () => {
         booking_horizon_days: { value: "60" },
         max_cancellations_per_day: { value: "5" },
         booking_min_notice_hours: { value: "12" },
+        lesson_reminder_hours: { value: "24,2" },
+        instructor_agenda_time: { value: "20:00" },
+        notification_reply_to: { value: "" },
       });
     }
   });

@@ -18,6 +18,9 @@ export const DEFAULT_SETTINGS: Record<ConfigKey, string> = {
   booking_horizon_days: "60",
   max_cancellations_per_day: "5",
   booking_min_notice_hours: "12",
+  lesson_reminder_hours: "24,2",
+  instructor_agenda_time: "20:00",
+  notification_reply_to: "",
 };
 
 export async function getConfig(db: DbOrTx, tenantId: string): Promise<ConfigResponse> {

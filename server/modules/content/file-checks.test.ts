@@ -59,7 +59,7 @@ describe("detectKind", () => {
   });
 
   it("accepts the demo video and the demo PDF", () => {
-    const asset = (name: string) => new Uint8Array(readFileSync(path.join(process.cwd(), "server/db/seed/assets", name)).subarray(0, 128));
+    const asset = (name: string) => new Uint8Array(readFileSync(path.join(process.cwd(), "server/demo/assets", name)).subarray(0, 128));
     expect(detectKind(asset("videoclase-demo.mp4"))).toEqual({ type: "video", mime: "video/mp4" });
     expect(detectKind(asset("temario-demo.pdf"))).toEqual({ type: "document", mime: "application/pdf" });
   });

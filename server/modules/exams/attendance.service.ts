@@ -27,6 +27,7 @@ import {
   type SlotRow,
 } from "./exams.repository";
 import { isInWindow, visibleRemaining } from "./places";
+import { onExamPromoted, onExamRegistered } from "../../notifications/account-events";
 
 export type SlotRef = { examId: string; examType: number; licenseId: string };
 
@@ -83,6 +84,7 @@ export async function registerForExam(db: Db, tenant: Tenant, auth: Auth, ref: S
     });
     await addToCount(tx, slot.id, 1);
     await recordAudit(tx, tenant.id, auth, { action: "exams.registered", targetType: "exam_attendance", targetId: row.id, details: ref });
+    await onExamRegistered(tx, tenant.id, slot.id, auth.userId, now);
     return { id: row.id, status: "registered" as const, position: null };
   });
 }
@@ -102,15 +104,16 @@ export async function joinReserveList(db: Db, tenant: Tenant, auth: Auth, ref: S
 // Moves the first of the reserve list up while shown places remain; the slot must be locked by the caller.
 export async function promoteBackups(tx: Tx, slot: SlotRow, now: Date): Promise<string[]> {
   let count = slot.registeredCount;
-  const promoted: string[] = [];
+  const promoted: AttendanceRow[] = [];
   for (const backup of await listBackups(tx, slot.id)) {
     if (visibleRemaining(slot.places, slot.visibleLimit, count) === 0) break;
     await updateAttendance(tx, backup.id, { status: "registered", registeredAt: now });
     count++;
-    promoted.push(backup.id);
+    promoted.push(backup);
   }
   if (promoted.length > 0) await addToCount(tx, slot.id, promoted.length);
-  return promoted;
+  await onExamPromoted(tx, slot.tenantId, slot.id, promoted.map((p) => p.studentId), now);
+  return promoted.map((p) => p.id);
 }
 
 // Leaves a registration or the reserve list; a freed place goes to the first of the reserve list at once.

@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/audit.repository";
 import { attendanceNotFound, examNotHeld, resultNeedsRegistration } from "./exam-errors";
 import { findAttendance, findExam, findSlot, updateAttendance } from "./exams.repository";
 import { teachesStudent, type StaffScope } from "./staff-exams.service";
+import { onExamResult } from "../../notifications/account-events";
 
 // A result (codes 0–4 of spec §4) is recorded on a registration once the exam date has come; it can be corrected.
 export async function recordResult(db: Db, tenant: Tenant, auth: Auth, scope: StaffScope, attendanceId: string, result: number, now = new Date()) {
@@ -23,6 +24,7 @@ export async function recordResult(db: Db, tenant: Tenant, auth: Auth, scope: St
       targetId: attendance.id,
       details: { result, label: EXAM_RESULT_LABELS[result], previous: attendance.result },
     });
+    await onExamResult(tx, tenant.id, found.slot.id, attendance.studentId, result, attendance.result, now);
     return { id: attendance.id, result };
   });
 }

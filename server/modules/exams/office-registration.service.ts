@@ -8,6 +8,7 @@ import { examAlreadyHeld, examNotFound, noPlacesAvailable, studentAlreadyRegiste
 import * as repo from "./exams.repository";
 import { remainingOf } from "./places";
 import { teachesLicense, type StaffScope } from "./staff-exams.service";
+import { onExamRegistered } from "../../notifications/account-events";
 
 // The office registers a student itself: any time before the exam, up to all the school's places (not only the
 // shown ones). A student on the reserve list moves up to registered.
@@ -39,6 +40,7 @@ export async function registerByOffice(
       else id = (await repo.insertAttendance(tx, { tenantId: tenant.id, slotId: slot.id, studentId, status: "registered", joinedAt: now, registeredAt: now })).id;
       await repo.addToCount(tx, slot.id, 1);
       await recordAudit(tx, tenant.id, auth, { action: "exams.registered_by_office", targetType: "exam_attendance", targetId: id!, details: { slotId, studentId } });
+      await onExamRegistered(tx, tenant.id, slot.id, studentId, now);
       return { id: id!, status: "registered" as const, position: null };
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { examResultListSchema, upcomingExamListSchema } from "@/lib/contract/exams";
-import { seedCore } from "@/server/db/seed/core";
-import { seedExams } from "@/server/db/seed/exams";
-import { seedReservations } from "@/server/db/seed/reservations";
+import { seedCore } from "@/server/demo/core";
+import { seedExams } from "@/server/demo/exams";
+import { seedReservations } from "@/server/demo/reservations";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { demoToken, describeOnFreshDatabase } from "@/tests/fixtures/demo-seed";
 

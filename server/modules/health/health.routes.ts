@@ -7,6 +7,10 @@ export function healthRoutes(resolveDb: () => Promise<Db>) {
   return new Hono()
     .get("/health", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }))
     .get("/ready", async (c) => {
+      // Set by server/graceful.cjs on SIGTERM: still serving, but the balancer should send nothing new here.
+      if ((globalThis as { __volanteDraining?: boolean }).__volanteDraining) {
+        return c.json({ status: "draining" }, 503, { "Cache-Control": "no-store" });
+      }
       const result = await readiness(resolveDb);
       return c.json({ status: result.ready ? "ready" : "not-ready", checks: result.checks }, result.ready ? 200 : 503, {
         "Cache-Control": "no-store",

@@ -11,6 +11,8 @@ import { toInstructorReservation } from "../reservations/reservation-view";
 import { refund } from "../reservations/reservations.service";
 import { readReservationPage, type ScopeSpec } from "../reservations/reservation-pages";
 import { findReservationView, updateIf, type NewReservation, type ReservationFilter } from "../reservations/reservations.repository";
+import { onReservationDecided } from "../../notifications/reservation-events";
+import { namesOf } from "../../notifications/events.repository";
 
 const NOT_FOUND = "Reserva no encontrada";
 const ACTIVE = ["requested", "confirmed"] as const;
@@ -48,7 +50,7 @@ export async function listInstructorReservations(
   return { ...page, items: page.views.map((v) => toInstructorReservation(v, now, settings.cancelDeadlineHours)) };
 }
 
-async function getOne(db: DbOrTx, tenantId: string, instructorId: string, id: string, now: Date): Promise<InstructorReservation> {
+async function getOne(db: DbOrTx, tenantId: string, instructorId: string | undefined, id: string, now: Date): Promise<InstructorReservation> {
   const [settings, view] = await Promise.all([getBookingSettings(db, tenantId), findReservationView(db, tenantId, id, { instructorId })]);
   if (!view) throw notFound(NOT_FOUND);
   return toInstructorReservation(view, now, settings.cancelDeadlineHours);
@@ -110,7 +112,8 @@ export const ACTIONS = {
 } satisfies Record<string, Action>;
 
 // Every decision re-checks the status in its UPDATE ... WHERE, so two people acting at once cannot both
-// succeed (and cannot refund twice).
+// succeed (and cannot refund twice). The instructor decides on their own reservations; the office (`asOffice`, issue 31)
+// on any of the school's, with the same rules, and its audit entry names the student, the instructor and the time.
 export async function decide(
   db: Db,
   tenant: Tenant,
@@ -119,27 +122,36 @@ export async function decide(
   action: keyof typeof ACTIONS,
   reason: string | null = null,
   now = new Date(),
+  asOffice = false,
 ): Promise<InstructorReservation> {
   const a: Action = ACTIONS[action];
+  const instructorId = asOffice ? undefined : auth.userId;
   await db.transaction(async (tx) => {
-    const row = await updateIf(
-      tx,
-      tenant.id,
-      id,
-      { status: a.from, instructorId: auth.userId, pendingRequest: a.pendingRequest },
-      a.set(reason, now, auth),
-    );
+    const row = await updateIf(tx, tenant.id, id, { status: a.from, instructorId, pendingRequest: a.pendingRequest }, a.set(reason, now, auth));
     if (!row) {
-      if (!(await findReservationView(tx, tenant.id, id, { instructorId: auth.userId }))) throw notFound(NOT_FOUND);
+      if (!(await findReservationView(tx, tenant.id, id, { instructorId }))) throw notFound(NOT_FOUND);
       throw conflict("INVALID_RESERVATION_STATUS", a.wrongStatus);
     }
     if (a.refund) await refund(tx, tenant.id, row, a.refund, auth.impersonatorId ?? auth.userId);
+    // The student is told in this transaction (reminders, freed-slot alerts and the office's check follow).
+    await onReservationDecided(tx, tenant, action, row, now);
     await recordAudit(tx, tenant.id, auth, {
       action: `reservations.${a.name}`,
       targetType: "reservation",
       targetId: id,
-      details: reason ? { reason } : {},
+      // Every decision names the student, the instructor and the lesson's time (issue 31 §6); the office's says so.
+      details: { ...(reason ? { reason } : {}), ...(await officeDetails(tx, tenant.id, row, asOffice)) },
     });
   });
-  return getOne(db, tenant.id, auth.userId, id, now);
+  return getOne(db, tenant.id, instructorId, id, now);
+}
+
+async function officeDetails(tx: DbOrTx, tenantId: string, row: { studentId: string; instructorId: string; startAt: Date }, asOffice: boolean) {
+  const names = await namesOf(tx, tenantId, [row.studentId, row.instructorId]);
+  return {
+    ...(asOffice ? { byOffice: true } : {}),
+    student: names.get(row.studentId) ?? null,
+    instructor: names.get(row.instructorId) ?? null,
+    start: row.startAt.toISOString(),
+  };
 }

@@ -9,6 +9,7 @@ import { recordAudit } from "../audit/audit.repository";
 import { displayName } from "../users/users.repository";
 import * as repo from "./messaging.repository";
 import { takeSendSlot } from "./rate-limit";
+import { scheduleChatUnread } from "../../notifications/chat-unread";
 
 export const CONVERSATION_NOT_FOUND = "Conversación no encontrada";
 export const PARTNER_NOT_FOUND = "Contacto no encontrado";
@@ -138,6 +139,8 @@ export async function sendMessage(db: Db, tenant: Pick<Tenant, "id" | "timeZone"
     }
     // An administrator acting as the user writes as them: the message is theirs, the administrator is kept beside it.
     const inserted = await repo.insertMessage(tx, tenant.id, conversationId, me, participant.partnerId, body, auth.impersonatorId);
+    // Still unread in 2 minutes, the partner is told (the job checks then).
+    await scheduleChatUnread(tx, tenant.id, inserted, participant.partnerId);
     if (auth.impersonatorId) {
       await recordAudit(tx, tenant.id, auth, { action: "messaging.message_sent_as_user", targetType: "message", targetId: inserted.id, details: { conversationId } });
     }

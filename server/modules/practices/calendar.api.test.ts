@@ -63,6 +63,16 @@ describe("GET /api/student/calendar", () => {
     ]);
   });
 
+  it("titles a confirmed lesson that has ended 'Reserva (Realizada)', in the confirmed colour, until its practice is recorded", async () => {
+    const ended = await insertReservation(ctx.db, w, localSlot(-1, 10), "confirmed");
+    const ahead = await insertReservation(ctx.db, w, localSlot(1, 10), "confirmed");
+    const events = studentCalendarSchema.parse((await calendar(localSlot(-2, 0).start, localSlot(2, 0).start)).json);
+    expect(events).toEqual([
+      expect.objectContaining({ title: "Reserva (Realizada)", color: "#0e7490", data: { status: "confirmed", reservationId: ended.id, practiceId: null } }),
+      expect.objectContaining({ title: "Reserva (Confirmada)", color: "#0e7490", data: { status: "confirmed", reservationId: ahead.id, practiceId: null } }),
+    ]);
+  });
+
   it("refuses a missing, reversed or over-long range (4xx) and the wrong role", async () => {
     expect((await ctx.call("/student/calendar", { host: w.tenant.host, token: w.studentToken })).status).toBe(400);
     expect((await calendar(localSlot(2, 0).start, localSlot(1, 0).start)).status).toBe(422);

@@ -1,12 +1,20 @@
 import type { StudentCalendarEvent, StudentCalendarQuery } from "@/lib/contract/calendar";
 import { STUDENT_CALENDAR_COLORS } from "@/lib/contract/constants/calendar";
+import { reservationStatusLabel } from "@/lib/contract/constants/reservations";
 import type { DbOrTx } from "../../db/client";
 import { loadStudentCalendar } from "./calendar.repository";
 
-const STATUS_TITLE = { requested: "Pendiente", denied: "Denegada", confirmed: "Confirmada", annulled: "Anulada", cancelled: "Cancelada" } as const;
 const iso = (d: Date) => d.toISOString();
 
-export async function getStudentCalendar(db: DbOrTx, tenantId: string, studentId: string, q: StudentCalendarQuery): Promise<StudentCalendarEvent[]> {
+// A reservation reads its status as the lists do: 'Reserva (Realizada)' once a confirmed lesson is over at `now`
+// (issue "Phone first"), until its practice is recorded and it shows as that practice.
+export async function getStudentCalendar(
+  db: DbOrTx,
+  tenantId: string,
+  studentId: string,
+  q: StudentCalendarQuery,
+  now: Date,
+): Promise<StudentCalendarEvent[]> {
   const { resRows, practiceRows, sessionRows, eventRows } = await loadStudentCalendar(db, tenantId, studentId, new Date(q.start), new Date(q.end));
   const practicedIds = new Set(practiceRows.map((p) => p.reservationId).filter(Boolean));
   const events: StudentCalendarEvent[] = [];
@@ -15,7 +23,7 @@ export async function getStudentCalendar(db: DbOrTx, tenantId: string, studentId
     if (practicedIds.has(r.id)) continue;
     const status = r.status === "anulled" ? "annulled" : r.status;
     events.push({
-      id: `reservation:${r.id}`, type: "reservation", title: `Reserva (${STATUS_TITLE[status]})`, start: iso(r.startAt), end: iso(r.endAt),
+      id: `reservation:${r.id}`, type: "reservation", title: `Reserva (${reservationStatusLabel({ status: r.status, end: r.endAt }, now.getTime())})`, start: iso(r.startAt), end: iso(r.endAt),
       color: STUDENT_CALENDAR_COLORS[status], url: null, data: { status, reservationId: r.id, practiceId: null },
     });
   }

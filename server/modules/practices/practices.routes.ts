@@ -30,7 +30,7 @@ export const practiceRoutes = new Hono<AppEnv>()
   })
   .get("/student/calendar", requireRole("student"), async (c) => {
     const query = readQuery(c, studentCalendarQuerySchema);
-    return c.json(await getStudentCalendar(c.var.db, c.var.tenant.id, requireAuth(c).userId, query));
+    return c.json(await getStudentCalendar(c.var.db, c.var.tenant.id, requireAuth(c).userId, query, new Date()));
   })
   .get("/student/calendar/feed", requireRole("student"), async (c) => c.json(await getCalendarFeed(c.var.db, c.var.tenant, requireAuth(c))))
   .post("/student/calendar/feed", requireRole("student"), async (c) =>

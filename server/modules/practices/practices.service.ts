@@ -18,6 +18,7 @@ import { AppError, conflict, notFound } from "../../http/errors";
 import { findAssignment } from "../reservations/assignments.repository";
 import { listActiveBusy } from "../reservations/reservations.repository";
 import { groupByMonth, toInstructorPractice, toPractice } from "./practice-view";
+import { onPracticeFinished } from "../../notifications/account-events";
 import {
   listPracticeMonths,
   findOverlappingPractice,
@@ -104,6 +105,7 @@ export async function finishPractice(db: Db, tenant: Tenant, auth: Auth, body: F
       ...recordedFields(body),
     });
     if (!inserted) throw conflict("PRACTICE_ALREADY_RECORDED", "Esta práctica ya está finalizada");
+    await onPracticeFinished(tx, tenant, { ...r, id: inserted, kmStart: body.kmStart, kmEnd: body.kmEnd }, now);
     return inserted;
   });
   return getOne(db, tenant, auth.userId, id);
@@ -134,6 +136,7 @@ export async function recordManualPractice(db: Db, tenant: Tenant, auth: Auth, b
     }
     const inserted = await insertPractice(tx, { tenantId: tenant.id, licenseId: body.licenseId, ...lesson, ...recordedFields(body) });
     if (!inserted) throw conflict("PRACTICE_ALREADY_RECORDED", "Esta práctica ya está finalizada");
+    await onPracticeFinished(tx, tenant, { ...lesson, id: inserted, kmStart: body.kmStart, kmEnd: body.kmEnd }, now);
     return inserted;
   });
   return getOne(db, tenant, auth.userId, id);

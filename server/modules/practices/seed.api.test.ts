@@ -1,8 +1,8 @@
 import { pendingPracticeListSchema, practiceHistorySchema, signatureSchema } from "@/lib/contract/practices";
 import { studentCalendarSchema } from "@/lib/contract/calendar";
-import { seedCore } from "@/server/db/seed/core";
-import { seedPractices } from "@/server/db/seed/practices";
-import { seedReservations } from "@/server/db/seed/reservations";
+import { seedCore } from "@/server/demo/core";
+import { seedPractices } from "@/server/demo/practices";
+import { seedReservations } from "@/server/demo/reservations";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { demoToken, describeOnFreshDatabase } from "@/tests/fixtures/demo-seed";
 import { ledgerViolations } from "@/tests/fixtures/reservation-factories";

@@ -16,6 +16,9 @@ function event(id: string, type: BookingCalendarEvent["type"], title: string, co
   return { id, title, start: iso(i.start), end: iso(i.end), allDay: false, url: null, color, type };
 }
 
+/** Whose week: the student and instructor of a lesson; `moving` is the lesson being moved (issue 31 §5). */
+export type CalendarScope = { studentId: string; instructorId: string; movingId?: string };
+
 // The booking wizard's week (spec §3 booking calendar event): free slots of the chosen duration, the
 // instructor's busy time without names, and this student's own reservations and past lessons with them.
 export async function getBookingCalendar(
@@ -25,27 +28,48 @@ export async function getBookingCalendar(
   query: BookingCalendarQuery,
   now = new Date(),
 ): Promise<BookingCalendarEvent[]> {
-  const studentId = auth.userId;
-  const instructorId = query.instructor;
+  const [assignment, events] = await Promise.all([
+    findAssignment(db, tenant.id, auth.userId, query.instructor),
+    calendarFor(db, tenant, { studentId: auth.userId, instructorId: query.instructor }, query, now),
+  ]);
+  if (!assignment) throw notFound("Profesor no encontrado");
+  return events;
+}
+
+// The week of one student with one instructor. A lesson being moved is shown as 'Hora actual' and does not count as
+// busy, so the slots that overlap its own time are offered (the move releases it in the same statement).
+export async function calendarFor(
+  db: DbOrTx,
+  tenant: Tenant,
+  scope: CalendarScope,
+  query: Pick<BookingCalendarQuery, "start" | "end" | "duration">,
+  now = new Date(),
+): Promise<BookingCalendarEvent[]> {
+  const { studentId, instructorId, movingId } = scope;
   const from = Date.parse(query.start);
   const to = Date.parse(query.end);
   // Independent reads run at once (one pool connection each); the checks come after.
-  const [settings, assignment, windowsByInstructor, busyRows] = await Promise.all([
+  const [settings, windowsByInstructor, allBusy] = await Promise.all([
     getBookingSettings(db, tenant.id),
-    findAssignment(db, tenant.id, studentId, instructorId),
     loadWindows(db, tenant, [instructorId], from, to),
     listActiveBusy(db, tenant.id, { instructorId, studentId }, new Date(from), new Date(to)),
   ]);
   if (query.duration !== undefined && !settings.durations.includes(query.duration)) {
     throw new AppError("VALIDATION_ERROR", "La duración no está permitida", 422);
   }
-  if (!assignment) throw notFound("Profesor no encontrado");
+  const busyRows = allBusy.filter((b) => b.id !== movingId);
   const duration = query.duration ?? settings.durations[0];
   // A lesson is a practice once the instructor recorded it (issue 9), not merely because its time has passed.
   const ownConfirmed = busyRows.filter((b) => b.studentId === studentId && b.instructorId === instructorId && b.status === "confirmed");
   const practiced = await listPracticedReservationIds(db, tenant.id, ownConfirmed.map((b) => b.id));
   const events: BookingCalendarEvent[] = [];
   const othersBusy: Interval[] = [];
+  const moved = movingId ? allBusy.find((b) => b.id === movingId) : undefined;
+  if (moved) {
+    const type = moved.status === "confirmed" ? "reservation-confirmed" : "reservation-pending";
+    const color = moved.status === "confirmed" ? EVENT_COLORS.confirmed : EVENT_COLORS.requested;
+    events.push(event(moved.id, type, "Hora actual", color, { start: moved.startAt.getTime(), end: moved.endAt.getTime() }));
+  }
   for (const b of busyRows) {
     const interval = { start: b.startAt.getTime(), end: b.endAt.getTime() };
     if (b.studentId !== studentId || b.instructorId !== instructorId) {

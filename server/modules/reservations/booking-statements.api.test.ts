@@ -84,6 +84,8 @@ describe("slots far away", () => {
 });
 
 describe("the audit row", () => {
+  // The activity log names the student, the instructor and the first lesson's time (issue 31 §6).
+  const named = (first: { start: string; end: string }) => ({ student: "Lucía Martín", instructor: "Carlos Ruiz", ...first });
   it("records the booking with its reservations, and the administrator acting as the student", async () => {
     const res = await book([localSlot(3, 10), localSlot(3, 12)]);
     const ids = res.json.reservations.map((r: { id: string }) => r.id);
@@ -97,8 +99,8 @@ describe("the audit row", () => {
       .where(and(eq(auditLog.tenantId, w.tenant.id), eq(auditLog.action, "reservations.booked")))
       .orderBy(auditLog.id);
     expect(rows.map((r) => [r.actorId, r.actingAsId, r.targetType, r.targetId, r.details])).toEqual([
-      [w.student.id, null, "reservation", ids[0], { ids, instructorId: w.instructor.id }],
-      [admin.id, w.student.id, "reservation", second.json.reservations[0].id, { ids: [second.json.reservations[0].id], instructorId: w.instructor.id }],
+      [w.student.id, null, "reservation", ids[0], { ids, instructorId: w.instructor.id, ...named(localSlot(3, 10)) }],
+      [admin.id, w.student.id, "reservation", second.json.reservations[0].id, { ids: [second.json.reservations[0].id], instructorId: w.instructor.id, ...named(localSlot(4, 10)) }],
     ]);
     const [movement] = await ctx.db.select().from(balanceMovements).where(eq(balanceMovements.reservationId, second.json.reservations[0].id));
     expect(movement!.createdBy).toBe(admin.id);

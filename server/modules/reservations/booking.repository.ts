@@ -131,7 +131,7 @@ export type BookingWrite = {
 
 // Everything the booking writes, as one statement: the reservations, the debit of the balance (locked earlier in
 // the transaction, which is why the amounts before and after are known), one ledger movement per charged
-// reservation in start order, the idempotency key's answer and the audit row. An overlap with another active
+// reservation in start order, the idempotency key's answer and the audit row (naming the student and the instructor). An overlap with another active
 // reservation fails the whole statement with 23P01 (reservations_*_no_overlap); nothing is left half written.
 const writeBooking = preparedStatement<{ booked: number }>(
   "booking_write",
@@ -162,7 +162,9 @@ const writeBooking = preparedStatement<{ booked: number }>(
     ), audited as (
       insert into audit_log (tenant_id, actor_id, acting_as_id, action, target_type, target_id, details)
       values (${param("tenantId")}::uuid, ${param("actorId")}::uuid, ${param("actingAsId")}::uuid, 'reservations.booked', 'reservation',
-        ${param("firstId")}::text, ${param("details")}::jsonb)
+        ${param("firstId")}::text, ${param("details")}::jsonb || jsonb_build_object(
+          'student', (select concat_ws(' ', u.first_name, u.surname1, nullif(u.surname2, '')) from users u where u.id = ${param("studentId")}::uuid),
+          'instructor', (select concat_ws(' ', u.first_name, u.surname1, nullif(u.surname2, '')) from users u where u.id = ${param("instructorId")}::uuid)))
     )
     select count(*)::int as "booked" from booked`,
 );
@@ -185,7 +187,13 @@ export async function insertBooking(db: DbOrTx, w: BookingWrite): Promise<void> 
     key: w.key?.key ?? null,
     response: w.key ? JSON.stringify(w.key.response) : null,
     firstId: w.slots[0]!.id,
-    details: JSON.stringify({ ids: w.slots.map((s) => s.id), instructorId: w.instructorId }),
+    // The activity log names the student, the instructor (added by the statement) and the first lesson's time (issue 31 §6).
+    details: JSON.stringify({
+      ids: w.slots.map((s) => s.id),
+      instructorId: w.instructorId,
+      start: new Date(w.slots[0]!.start).toISOString(),
+      end: new Date(w.slots[0]!.end).toISOString(),
+    }),
   });
   if (row?.booked !== w.slots.length) throw new Error(`booking wrote ${row?.booked} of ${w.slots.length} reservations`);
 }

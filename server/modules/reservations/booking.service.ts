@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { CreateReservationResponse } from "@/lib/contract/reservations";
 import { slotCost } from "@/lib/booking/balance";
+import { countOf } from "@/lib/format/plural";
 import type { Db } from "../../db/client";
 import type { Auth, Tenant } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
@@ -14,6 +15,7 @@ import { EXCLUSION_VIOLATION, RETRYABLE, pgErrorCode } from "../../db/pg-errors"
 import { toReservation } from "./reservation-view";
 import { listActiveBusy } from "./reservations.repository";
 import { availabilityWindows, earliestStart, generateSlots, overlaps, slotKey, type Interval } from "./slots";
+import { onBooked } from "../../notifications/reservation-events";
 
 export type BookingInput = {
   instructorId: string;
@@ -40,7 +42,7 @@ const DAY_MS = 86_400_000;
 const parseSlots = (input: BookingInput): Interval[] =>
   input.slots.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) })).sort((a, b) => a.start - b.start);
 
-const hours = (n: number) => (n === 1 ? "1 hora" : `${n} horas`);
+const hours = (n: number) => countOf(n, "hora", "horas");
 
 /** 422 INSIDE_MINIMUM_NOTICE: the slots start sooner than the school's minimum notice allows. */
 export const insideMinimumNotice = (slots: Interval[], minNoticeHours: number) =>
@@ -50,12 +52,12 @@ export const insideMinimumNotice = (slots: Interval[], minNoticeHours: number) =
   });
 
 // Every slot must be a lesson length the school allows, inside its booking horizon, and not overlap another.
-function checkSlots(slots: Interval[], settings: BookingSettings, now: Date): void {
+export function checkSlots(slots: Interval[], settings: BookingSettings, now: Date): void {
   const horizonEnd = now.getTime() + settings.horizonDays * DAY_MS;
   for (const s of slots) {
     if (!settings.durations.includes((s.end - s.start) / 1000)) throw invalid("La duración del horario no está permitida");
     if (s.start > horizonEnd) {
-      throw invalid(`Solo se puede reservar con un máximo de ${settings.horizonDays} días de antelación`);
+      throw invalid(`Solo se puede reservar con un máximo de ${countOf(settings.horizonDays, "día", "días")} de antelación`);
     }
   }
   if (slots.some((s, i) => i > 0 && overlaps(s, slots[i - 1]!))) throw invalid("Los horarios seleccionados se solapan");
@@ -68,14 +70,14 @@ function checkSlots(slots: Interval[], settings: BookingSettings, now: Date): vo
 // Each slot is checked against its own day only (a day either side covers any time zone), so the work is bounded by
 // the number of slots, never by the distance between them. The dates are those whose overrides can reach the
 // range, as loadWindows reads them (availability.service.ts).
-function rangeAround(slot: Interval, timeZone: string): SlotRange {
+export function rangeAround(slot: Interval, timeZone: string): SlotRange {
   const from = slot.start - DAY_MS;
   const to = slot.end + DAY_MS;
   return { from, to, fromDate: addDays(localDate(from, timeZone), -1), toDate: addDays(localDate(to, timeZone), 1) };
 }
 
 // Which of the requested slots are not real free slots of the instructor for this student right now.
-function findUnavailable(state: BookingState, ranges: SlotRange[], slots: Interval[], timeZone: string, now: Date): Interval[] {
+export function findUnavailable(state: BookingState, ranges: SlotRange[], slots: Interval[], timeZone: string, now: Date): Interval[] {
   return slots.filter((slot, i) => {
     const { from, to } = ranges[i]!;
     const windows = availabilityWindows({ rules: state.rules, overrides: state.overrides, timeZone, from, to });
@@ -176,6 +178,9 @@ async function bookOnce(
       actingAsId: auth.impersonatorId ? studentId : null,
       key: keyRef && { key: keyRef.key, response: body },
     });
+    // The instructor is told, reminders and the student's alerts follow, a balance below one lesson is told.
+    const balance = { mode, before: booked[0]!.balanceBefore, after: left };
+    await onBooked(tx, tenant, { studentId, instructorId: input.instructorId, status, lessons: booked, balance }, settings, now);
     return { body, isReplay: false };
   });
 }

@@ -51,6 +51,9 @@ describe("booking horizon", () => {
     const res = await book([localSlot(20, 10)]);
     expect(res.json.message).toBe("Solo se puede reservar con un máximo de 14 días de antelación");
     expect((await book([localSlot(13, 12)])).status).toBe(201);
+    // One day reads in the singular.
+    await setSettings(ctx.db, w.tenant, { booking_horizon_days: "1" });
+    expect((await book([localSlot(3, 10)])).json.message).toBe("Solo se puede reservar con un máximo de 1 día de antelación");
   });
 
   it("checks slots far apart inside the horizon one by one (each against its own day)", async () => {

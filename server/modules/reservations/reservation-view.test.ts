@@ -27,6 +27,7 @@ describe("canRequestCancellation around the deadline (24 h)", () => {
       hasCancellationRequest: true,
       canCancel: false,
       canRequestCancellation: false,
+      canMove: false,
     });
     expect(
       reservationFlags({ status: "confirmed", startAt: hours(48), cancellationRequestStatus: "rejected" }, now, 24).canRequestCancellation,
@@ -35,6 +36,19 @@ describe("canRequestCancellation around the deadline (24 h)", () => {
 
   it.each(["requested", "denied", "anulled", "cancelled"] as const)("is false for %s", (status) => {
     expect(reservationFlags({ ...base, status, startAt: hours(48) }, now, 24).canRequestCancellation).toBe(false);
+  });
+});
+
+describe("canMove (issue 31 §5): the student moves a lesson inside the cancellation rules", () => {
+  it("a request still ahead, or a confirmed lesson before the deadline; never with a pending request", () => {
+    expect(reservationFlags({ ...base, status: "requested", startAt: hours(1) }, now, 24).canMove).toBe(true);
+    expect(reservationFlags({ ...base, status: "requested", startAt: hours(-1) }, now, 24).canMove).toBe(false);
+    expect(reservationFlags({ ...base, status: "confirmed", startAt: hours(25) }, now, 24).canMove).toBe(true);
+    expect(reservationFlags({ ...base, status: "confirmed", startAt: hours(23) }, now, 24).canMove).toBe(false);
+    expect(reservationFlags({ status: "confirmed", startAt: hours(48), cancellationRequestStatus: "pending" }, now, 24).canMove).toBe(false);
+    for (const status of ["denied", "anulled", "cancelled"] as const) {
+      expect(reservationFlags({ ...base, status, startAt: hours(48) }, now, 24).canMove).toBe(false);
+    }
   });
 });
 

@@ -11,15 +11,21 @@ type FlagInput = Pick<ReservationRow, "status" | "startAt" | "cancellationReques
 // The student's action flags (spec §4): pure, with `now` as a parameter.
 export function reservationFlags(r: FlagInput, now: Date, cancelDeadlineHours: number) {
   const hasCancellationRequest = r.cancellationRequestStatus === "pending";
+  const canCancel = r.status === "requested" && !hasCancellationRequest;
+  const canRequestCancellation =
+    r.status === "confirmed" && !hasCancellationRequest && r.startAt.getTime() - now.getTime() > cancelDeadlineHours * HOUR_MS;
   return {
     hasCancellationRequest,
-    canCancel: r.status === "requested" && !hasCancellationRequest,
-    canRequestCancellation:
-      r.status === "confirmed" &&
-      !hasCancellationRequest &&
-      r.startAt.getTime() - now.getTime() > cancelDeadlineHours * HOUR_MS,
+    canCancel,
+    canRequestCancellation,
+    // A student moves a lesson inside the cancellation rules (issue 31 §5), and only one still ahead.
+    canMove: (canCancel || canRequestCancellation) && r.startAt.getTime() > now.getTime(),
   };
 }
+
+/** The instructor and the office move any active lesson still ahead (issue 31 §5). */
+export const staffCanMove = (r: Pick<ReservationRow, "status" | "startAt">, now: Date) =>
+  (r.status === "requested" || r.status === "confirmed") && r.startAt.getTime() > now.getTime();
 
 // What a reservation's answer reads: any ReservationView, or the booking's own values (booking.service.ts).
 export type ReservationViewInput = {
@@ -53,6 +59,7 @@ export function toInstructorReservation(view: ReservationView, now: Date, cancel
   const r = view.reservation;
   return {
     ...toReservation(view, now, cancelDeadlineHours),
+    canMove: staffCanMove(r, now),
     student: { id: r.studentId, name: displayName(view.student), dni: view.student.dni },
     cancellationRequest:
       r.cancellationRequestStatus === "pending" && r.cancellationRequestReason && r.cancellationRequestedAt

@@ -191,3 +191,23 @@ export async function updateIf(
     .returning();
   return row ?? null;
 }
+
+// The reservation's row, locked until the transaction ends (a move: two moves of one lesson run one after the other).
+export async function lockReservation(db: DbOrTx, tenantId: string, id: string, scope: { studentId?: string; instructorId?: string }): Promise<ReservationRow | null> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(conditions(tenantId, { ...scope, ids: [id] }))
+    .for("update");
+  return row ?? null;
+}
+
+/** Moves a reservation to [start, end) in place: the old time is released and the new one taken by this one UPDATE. */
+export async function updateTime(db: DbOrTx, tenantId: string, id: string, set: Pick<NewReservation, "startAt" | "endAt" | "status" | "chargeMode" | "chargeAmount">): Promise<ReservationRow> {
+  const [row] = await db
+    .update(reservations)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(reservations.tenantId, tenantId), eq(reservations.id, id)))
+    .returning();
+  return row!;
+}

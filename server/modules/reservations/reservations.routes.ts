@@ -4,6 +4,8 @@ import {
   bookingCalendarQuerySchema,
   bookingConflictsQuerySchema,
   createReservationBodySchema,
+  moveCalendarQuerySchema,
+  moveReservationBodySchema,
   requestCancellationBodySchema,
   studentReservationsQuerySchema,
 } from "@/lib/contract/reservations";
@@ -14,6 +16,7 @@ import { readBody, readParam, readQuery } from "../../http/validate";
 import { getBookingCalendar } from "./booking-calendar.service";
 import { bookSlots } from "./booking.service";
 import { listBookingConflicts } from "./conflicts.service";
+import { getMoveCalendar, movedLesson, moveReservation, type Mover } from "./move.service";
 import {
   cancelReservation,
   getStudentReservation,
@@ -24,7 +27,32 @@ import {
 
 const NOT_FOUND = "Reserva no encontrada";
 
+// Moving a lesson (issue 31 §5): the same two calls for the student, the instructor and the office, each inside its
+// own reservations (another's answers 404).
+const MOVERS = [
+  ["student", "student"],
+  ["instructor", "instructor"],
+  ["administrator", "office"],
+] as const satisfies readonly (readonly ["student" | "instructor" | "administrator", Mover])[];
+
+const moveRoutes = new Hono<AppEnv>();
+for (const [role, mover] of MOVERS) {
+  moveRoutes
+    .get(`/${role}/reservations/:id/move-calendar`, requireRole(role), async (c) => {
+      const id = readParam(c, "id", uuidSchema, NOT_FOUND);
+      const query = readQuery(c, moveCalendarQuerySchema);
+      return c.json(await getMoveCalendar(c.var.db, c.var.tenant, requireAuth(c), id, mover, query));
+    })
+    .post(`/${role}/reservations/:id/move`, requireRole(role), async (c) => {
+      const id = readParam(c, "id", uuidSchema, NOT_FOUND);
+      const body = await readBody(c, moveReservationBodySchema);
+      await moveReservation(c.var.db, c.var.tenant, requireAuth(c), id, body, mover);
+      return c.json(await movedLesson(c.var.db, c.var.tenant, requireAuth(c), id, mover));
+    });
+}
+
 export const reservationRoutes = new Hono<AppEnv>()
+  .route("/", moveRoutes)
   .get("/student/instructor-assignments", requireRole("student"), async (c) =>
     c.json(await listStudentAssignments(c.var.db, c.var.tenant.id, requireAuth(c).userId)),
   )

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_PAGE_SIZE } from "@/lib/contract/constants/paging";
+import { countOf } from "@/lib/format/plural";
 import {
   ACTIVE_RESERVATION_STATUSES,
   type InstructorAssignment,
@@ -19,8 +20,16 @@ import { listAssignments } from "./assignments.repository";
 import { toReservation } from "./reservation-view";
 import { readReservationPage, type ScopeSpec } from "./reservation-pages";
 import { countCancellationsSince, findReservationView, updateIf, type ReservationRow } from "./reservations.repository";
+import { onCancellationRequested, onStudentCancelled } from "../../notifications/reservation-events";
+import { namesOf } from "../../notifications/events.repository";
 
 const NOT_FOUND = "Reserva no encontrada";
+
+/** What an activity-log entry of a lesson says (issue 31 §6): the student, the instructor and the lesson's time. */
+export async function lessonDetails(tx: DbOrTx, tenantId: string, row: Pick<ReservationRow, "studentId" | "instructorId" | "startAt" | "endAt">) {
+  const names = await namesOf(tx, tenantId, [row.studentId, row.instructorId]);
+  return { student: names.get(row.studentId) ?? null, instructor: names.get(row.instructorId) ?? null, start: row.startAt.toISOString(), end: row.endAt.toISOString() };
+}
 const notCancellable = (message: string) => conflict("RESERVATION_NOT_CANCELLABLE", message);
 
 export async function listStudentAssignments(db: DbOrTx, tenantId: string, studentId: string): Promise<InstructorAssignment[]> {
@@ -111,7 +120,8 @@ export async function cancelReservation(db: Db, tenant: Tenant, auth: Auth, id: 
       const count = await countCancellationsSince(tx, tenant.id, auth.userId, new Date(now.getTime() - DAY_MS));
       if (count > settings.maxCancellationsPerDay) throw tooManyCancellations(settings.maxCancellationsPerDay);
     }
-    await recordAudit(tx, tenant.id, auth, { action: "reservations.cancelled", targetType: "reservation", targetId: id });
+    await recordAudit(tx, tenant.id, auth, { action: "reservations.cancelled", targetType: "reservation", targetId: id, details: await lessonDetails(tx, tenant.id, row) });
+    await onStudentCancelled(tx, tenant, row, now);
   });
   return getStudentReservation(db, tenant.id, auth.userId, id, now);
 }
@@ -137,10 +147,16 @@ export async function requestCancellation(db: Db, tenant: Tenant, auth: Auth, id
     if (!row) {
       if (!(await findReservationView(tx, tenant.id, id, { studentId: auth.userId }))) throw notFound(NOT_FOUND);
       throw notCancellable(
-        `Solo se puede solicitar la cancelación de una reserva confirmada hasta ${settings.cancelDeadlineHours} horas antes de su inicio`,
+        `Solo se puede solicitar la cancelación de una reserva confirmada hasta ${countOf(settings.cancelDeadlineHours, "hora", "horas")} antes de su inicio`,
       );
     }
-    await recordAudit(tx, tenant.id, auth, { action: "reservations.cancellation_requested", targetType: "reservation", targetId: id });
+    await recordAudit(tx, tenant.id, auth, {
+      action: "reservations.cancellation_requested",
+      targetType: "reservation",
+      targetId: id,
+      details: await lessonDetails(tx, tenant.id, row),
+    });
+    await onCancellationRequested(tx, tenant, row, now);
   });
   return getStudentReservation(db, tenant.id, auth.userId, id, now);
 }
@@ -177,7 +193,7 @@ export async function annulBySchool(
     );
     if (!row) continue;
     await refund(tx, tenantId, row, "reserva_anulada", actorId);
-    await recordAudit(tx, tenantId, auth, { action: "reservations.annulled", targetType: "reservation", targetId: id, details: { reason } });
+    await recordAudit(tx, tenantId, auth, { action: "reservations.annulled", targetType: "reservation", targetId: id, details: { reason, ...(await lessonDetails(tx, tenantId, row)) } });
     annulled.push(row);
   }
   return annulled;

@@ -1,5 +1,5 @@
-import { seedCore } from "@/server/db/seed/core";
-import { seedReservations } from "@/server/db/seed/reservations";
+import { seedCore } from "@/server/demo/core";
+import { seedReservations } from "@/server/demo/reservations";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { demoToken, describeOnFreshDatabase } from "@/tests/fixtures/demo-seed";
 import { ledgerViolations } from "@/tests/fixtures/reservation-factories";

@@ -8,6 +8,7 @@ import {
   insertReservation,
   ledgerViolations,
   localSlot,
+  setSettings,
   type BookingWorld,
 } from "@/tests/fixtures/reservation-factories";
 
@@ -142,6 +143,12 @@ describe("POST /api/student/reservations/{id}/request-cancellation", () => {
       error: "RESERVATION_NOT_CANCELLABLE",
       message: "Solo se puede solicitar la cancelación de una reserva confirmada hasta 24 horas antes de su inicio",
     });
+  });
+
+  it("says a one-hour deadline in the singular", async () => {
+    await setSettings(ctx.db, w.tenant, { reservation_cancel_deadline_hours: "1" });
+    const late = await insertReservation(ctx.db, w, inHours(0.5), "confirmed");
+    expect((await ask(late.id)).json.message).toBe("Solo se puede solicitar la cancelación de una reserva confirmada hasta 1 hora antes de su inicio");
   });
 
   it("is refused for a request (cancel it instead) and for inactive reservations", async () => {

@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/client";
 import { changeBalance } from "../balance/balance.service";
 import { markIntentSucceeded, markOrderPaid, type OrderRow, type PaymentIntentRow } from "./shop.repository";
+import { onBalanceCredited } from "../../notifications/account-events";
 
 /** Thrown inside the transaction to undo it when the payment turns out to be applied already. */
 export class AlreadyCreditedError extends Error {}
@@ -22,6 +23,7 @@ export async function creditOrder(tx: Tx, tenantId: string, row: PaymentIntentRo
   });
   const settled = movement && (await markIntentSucceeded(tx, tenantId, row.id, movement.id)) && (await markOrderPaid(tx, tenantId, order.id, movement.id));
   if (!settled) throw new AlreadyCreditedError();
+  await onBalanceCredited(tx, tenantId, movement, "card", new Date());
   return "credited";
 }
 

@@ -44,6 +44,17 @@ async function sealInPlace(db: DbOrTx, row: SettingsRow, keys: ProviderKeys): Pr
   }
 }
 
+// The school's stored keys for the office's settings page: opened (to be masked by the service, never answered), or
+// marked unreadable when they cannot be opened with the configured at-rest key.
+export type StoredPaymentSettings = { keys: ProviderKeys | null; isUnreadable: boolean; updatedAt: Date };
+
+export async function findPaymentSettings(db: DbOrTx, tenantId: string): Promise<StoredPaymentSettings | null> {
+  const [row] = await db.select({ updatedAt: paymentSettings.updatedAt }).from(paymentSettings).where(eq(paymentSettings.tenantId, tenantId)).limit(1);
+  if (!row) return null;
+  const keys = await findPaymentKeys(db, tenantId);
+  return { keys, isUnreadable: keys === null, updatedAt: row.updatedAt };
+}
+
 // Whether card top-up is on (GET /config, on every page): kept a few seconds like the settings.
 export async function hasPaymentKeys(db: DbOrTx, tenantId: string): Promise<boolean> {
   return cachedPerTenant(db, "has-payment-keys", tenantId, async () => (await findPaymentKeys(db, tenantId)) !== null);
@@ -64,9 +75,11 @@ export async function upsertPaymentKeys(db: DbOrTx, tenantId: string, keys: Prov
     .onConflictDoUpdate({ target: paymentSettings.tenantId, set: values });
 }
 
-export async function deletePaymentKeys(db: DbOrTx, tenantId: string): Promise<void> {
+/** Whether a row was there to delete (the office's switch-off is audited only when it switched something off). */
+export async function deletePaymentKeys(db: DbOrTx, tenantId: string): Promise<boolean> {
   forgetSettings();
-  await db.delete(paymentSettings).where(eq(paymentSettings.tenantId, tenantId));
+  const deleted = await db.delete(paymentSettings).where(eq(paymentSettings.tenantId, tenantId)).returning({ tenantId: paymentSettings.tenantId });
+  return deleted.length > 0;
 }
 
 /** The schools that have Stripe keys (card top-up on); the keys themselves are not read. */

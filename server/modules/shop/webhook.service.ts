@@ -6,6 +6,7 @@ import type { ProviderEvent } from "../../payments/types";
 import { alreadyCreditedOutcome, creditOrder } from "./order-credit";
 import { findPaymentKeys } from "./payment-settings.repository";
 import { findOrder, lockIntentByStripeId, markIntentClosed, recordWebhookEvent } from "./shop.repository";
+import { onPaymentFailed } from "../../notifications/account-events";
 
 export type WebhookOutcome = "credited" | "already_credited" | "duplicate" | "recorded" | "ignored" | "rejected";
 
@@ -55,6 +56,7 @@ async function applyEvent(db: Db, tenantId: string, account: string | null, even
 
     if (event.kind !== "payment_succeeded") {
       await markIntentClosed(tx, tenantId, row.id, event.kind === "payment_failed" ? "failed" : "canceled");
+      if (event.kind === "payment_failed") await onPaymentFailed(tx, tenantId, { intentId: row.id, studentId: order.studentId, amountCents: row.amountCents }, new Date());
       return "recorded";
     }
     if (row.status === "succeeded" || order.status === "paid") return "already_credited";

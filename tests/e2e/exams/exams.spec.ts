@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_USERS, signIn, signOut } from "../support/auth";
 
-// Demo exams (server/db/seed/exams.ts): the first upcoming date shows 4 places of 'Circulación' for licence B;
+// Demo exams (server/demo/exams.ts): the first upcoming date shows 4 places of 'Circulación' for licence B;
 // the second shows 2, both taken, with one student on the reserve list; alumno's road exam two days ago has
 // no result yet.
 const ROAD_B = "Circulación · Permiso B";

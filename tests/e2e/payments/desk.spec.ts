@@ -16,7 +16,7 @@ test.afterEach(async ({ browser }) => {
 });
 
 test("the school's desk: the administrator adds balance for cash at the counter, never below zero", async ({ page }) => {
-  await signInAt(page, norte, "norte.admin", "admin123", /\/biometric$/);
+  await signInAt(page, norte, "norte.admin", "admin123", /\/administrator$/);
   await page.getByRole("link", { name: "Saldos" }).click();
   await expect(page).toHaveURL(/\/administrator\/balances$/);
   await page.getByRole("searchbox", { name: "Buscar alumno" }).fill("pablo");

@@ -96,7 +96,8 @@ test("without the school's Stripe keys, card top-up is switched off and said pol
   await expect(page.getByText("La recarga con tarjeta no está disponible en tu autoescuela.", { exact: false })).toBeVisible();
   await expect(page.getByRole("link", { name: "Recargar saldo" })).toHaveCount(0);
   await page.goto(`${sur}/student/balance/top-up`);
-  await expect(page.getByText("El pago con tarjeta no está disponible")).toBeVisible();
+  // No dead end: the office's prices, hours and phone (tests/e2e/payments/office-top-up.spec.ts).
+  await expect(page.getByText("Recarga en la oficina")).toBeVisible();
   await expect(page.getByText("Tu autoescuela recarga el saldo en su oficina")).toBeVisible();
   await expect(page.getByText(/paga con tarjeta/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pagar ahora" })).toHaveCount(0);

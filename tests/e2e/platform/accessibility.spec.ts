@@ -45,6 +45,9 @@ const FOLLOW: Record<string, Step[]> = {
     { link: 'a[href*="/sessions/"]' },
   ],
   "/biometric/students": [{ link: 'a[href^="/biometric/students/"]' }],
+  // A student's page, for the office (with its notes) and for the student's instructor (issue 31 §2).
+  "/administrator/students": [{ link: 'a[href^="/administrator/students/"]' }],
+  "/instructor/students": [{ link: 'a[href^="/instructor/students/"]' }],
 };
 
 // Events drawn in the calendars (the demo school's lessons around today), messages in the chats.
@@ -73,6 +76,8 @@ const SIGNED_IN: { who: DemoUser; scope: string; pages: Visit[] }[] = [
       { path: "/student/reservations/new" },
       { path: "/student/balance/top-up" },
       { path: "/cambiar-contrasena" },
+      { path: "/perfil", title: "Mi perfil" },
+      { path: "/notificaciones", title: "Notificaciones" },
       { path: "/no-existe" },
     ],
   },
@@ -90,7 +95,13 @@ const SIGNED_IN: { who: DemoUser; scope: string; pages: Visit[] }[] = [
   },
 ];
 
-const ANONYMOUS: Visit[] = [{ path: "/login" }, { path: "/establecer-contrasena", title: "Establecer contraseña" }, { path: "/no-existe" }];
+const ANONYMOUS: Visit[] = [
+  { path: "/login" },
+  { path: "/establecer-contrasena", title: "Establecer contraseña" },
+  // Without a token: the page's error state (the journeys in tests/e2e/notifications scan it with one).
+  { path: "/baja", title: "Darse de baja de los correos" },
+  { path: "/no-existe" },
+];
 
 // Loading placeholders: a page is scanned once its data has replaced them.
 const LOADING = '[data-slot="skeleton"], [aria-busy="true"], [role="status"][aria-label="Cargando"]';

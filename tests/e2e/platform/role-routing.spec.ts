@@ -10,7 +10,7 @@ test("an anonymous visitor is sent to the login page", async ({ page }) => {
 for (const [who, home, menu] of [
   ["student", "/student/reservations", ["Reservas", "Chat", "Historial de prácticas", "Mi saldo", "Mi calendario", "Resultados de exámenes", "Próximos exámenes", "Contenidos"]],
   ["instructor", "/instructor/dashboard", ["Inicio", "Chat", "Mi calendario", "Mis alumnos", "Mis reservas", "Prácticas finalizadas", "Exámenes", "Mi horario"]],
-  ["admin", "/biometric", ["Cursos CAP", "Alumnos"]],
+  ["admin", "/administrator", ["Inicio", "Alumnos", "Profesores", "Caja y saldos", "Contenidos", "Cursos CAP", "Alumnos CAP", "Usuarios", "Registro de actividad"]],
 ] as const) {
   test(`${who} lands on ${home} with the role's menu and is refused other areas`, async ({ page }) => {
     const user = await signIn(page, who);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { dayHeading, dayText } from "@/components/calendar/agenda";
 import { addDays, localToUtc } from "@/lib/time/zoned-time";
+import { settleAnimations } from "../support/animations";
 import { seedCalendarData, type CalendarData } from "../support/calendar-data";
 import { signInApi } from "../student/booking-support";
 
@@ -56,13 +57,24 @@ async function screenshots(page: Page, name: string) {
   for (const dark of [false, true]) {
     await page.evaluate(async (isDark) => {
       document.documentElement.classList.toggle("dark", isDark);
-      // Colour transitions run after the switch: the picture waits for them.
+      // Colour transitions start on the next frame: the picture waits for them (settleAnimations).
       await new Promise(requestAnimationFrame);
-      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     }, dark);
+    await settleAnimations(page);
     await page.screenshot({ path: test.info().outputPath(`${name}-${dark ? "dark" : "light"}.png`) });
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+/**
+ * Escape closes a dialog; on a busy machine the first press can land while the dialog is still opening (its focus trap
+ * not yet in place), so it is pressed again until the dialog has gone.
+ */
+async function closeWithEscape(page: Page, dialog: Locator) {
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The legend: no line of its own on a phone; its button opens the key and Escape closes it. */
@@ -128,8 +140,9 @@ test("the student's calendar opens on a phone as today's agenda: the practice un
 
   // A tap opens what the grid's event opens.
   await days.first().getByRole("button", { name: /Práctica manual/ }).click();
-  await expect(page.getByRole("dialog", { name: "Detalles de la práctica" })).toContainText("Clase acordada en la oficina");
-  await page.keyboard.press("Escape");
+  const detail = page.getByRole("dialog", { name: "Detalles de la práctica" });
+  await expect(detail).toContainText("Clase acordada en la oficina");
+  await closeWithEscape(page, detail);
 
   await checkLegend(page, ["Pendiente", "Confirmada", "Práctica", "Práctica manual"], "student");
   await monthAndBack(page, calendar, "student");
@@ -169,7 +182,7 @@ test("the instructor's calendar opens on a phone as an agenda from today: the ne
   // A tap opens the lesson's dialog.
   await days.first().getByRole("button").first().click();
   await expect(page.getByRole("dialog").getByRole("link", { name: "Ver mis reservas" })).toBeVisible();
-  await page.keyboard.press("Escape");
+  await closeWithEscape(page, page.getByRole("dialog"));
 
   await checkLegend(page, ["Disponibilidad", "Pendiente", "Confirmada", "Cancelada, denegada o anulada"], "instructor");
   await monthAndBack(page, calendar, "instructor");

@@ -38,7 +38,10 @@ test("the calendar asks for its opening month once, before its own code has arri
     if (request.method() === "GET" && new URL(request.url()).pathname === "/api/student/calendar") asked.push(request.url());
   });
   await page.goto("/student/calendar");
-  await expect(page.getByTestId("student-calendar")).toBeVisible();
+  // The month is drawn (its table of days), and nothing more is on its way: on a busy machine the page can sit idle on the
+  // network between its last chunk and hydration, so 'networkidle' alone may come before the first request.
+  await expect(page.getByTestId("student-calendar").getByRole("table")).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
   await page.waitForLoadState("networkidle");
   // One request: the month the page asked for on opening is the one the calendar states when it opens.
   expect(asked).toHaveLength(1);

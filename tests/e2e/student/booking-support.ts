@@ -18,7 +18,7 @@ export async function newPerson(browser: Browser, testInfo: TestInfo) {
   return { context, page: await context.newPage() };
 }
 
-// The seed's second demo student, assigned to profesor for licence B (server/db/seed/reservations.ts).
+// The seed's second demo student, assigned to profesor for licence B (server/demo/reservations.ts).
 export const SECOND_STUDENT = { username: "alumno2", password: "alumno123", name: "Sara López Díaz" } as const;
 
 /** What a page of ours sends with a state-changing call: the BFF refuses cookie-carrying calls without it. */

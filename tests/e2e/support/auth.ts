@@ -12,7 +12,7 @@ export const DEMO_USERS = {
   student2: { username: "alumno2", password: "alumno123", name: "Sara López Díaz", home: "/student/reservations" },
   instructor: { username: "profesor", password: "profesor123", name: "Carlos Ruiz Pérez", home: "/instructor/dashboard" },
   instructor2: { username: "profesora", password: "profesora123", name: "Marta Gómez", home: "/instructor/dashboard" },
-  admin: { username: "admin", password: "admin123", name: "Ana Torres", home: "/biometric" },
+  admin: { username: "admin", password: "admin123", name: "Ana Torres", home: "/administrator" },
 } as const;
 
 export type DemoUser = keyof typeof DEMO_USERS;
@@ -23,7 +23,8 @@ export async function signInAt(page: Page, origin: string, username: string, pas
   await page.getByLabel("DNI / Nombre de usuario").fill(username);
   await page.getByLabel("Contraseña", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Iniciar Sesión" }).click();
-  await expect(page).toHaveURL(home);
+  // Sign-in hashes the password (Argon2) and the home renders on the server: seconds on a busy 2-core machine.
+  await expect(page).toHaveURL(home, { timeout: 20_000 });
 }
 
 // Signs in a demo school's user through the real login form and waits for the role's home.

@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { signInByApi } from "../support/auth";
+import { createCapCourse, createCapStudent, uniqueTag, type CapCourseRef, type CapStudentRef } from "../support/cap-course";
+import { FACES_DIR, liveVideo, stillVideo } from "./face-videos";
+import { captureLive } from "./live-capture";
+
+// Issue 30: a live face passes and a still photo of the same face is refused. Chromium's fake camera streams videos
+// made here from a fixture photo (face-videos.ts): the photo itself (a printed photo or a screen held still), and the
+// photo "alive" (a warped blink and head turns, with sensor noise). The student's references are taken in the reference
+// dialog from the camera, three photos.
+
+// The references are taken from one photo, the captures show another photo of the same man (sheldon_2: his warped
+// blink reads clearly; Leonard's thick glasses frames hide it from the eye model).
+const REFERENCE_PHOTO = "bbt/sheldon_1.jpg";
+const PHOTO = "bbt/sheldon_2.jpg";
+let videoDir = "";
+type Kind = "reference" | "still" | "live";
+const video = (kind: Kind) => path.join(videoDir, `${kind}.y4m`);
+const tag = uniqueTag();
+let student: CapStudentRef;
+let course: CapCourseRef;
+
+test.beforeAll(async ({ browser }) => {
+  test.skip(!fs.existsSync(path.join(FACES_DIR, PHOTO)), `face fixtures not found in ${FACES_DIR}`);
+  test.setTimeout(240_000);
+  videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "cap-live-"));
+  await stillVideo(REFERENCE_PHOTO, video("reference"));
+  await stillVideo(PHOTO, video("still"));
+  await liveVideo(PHOTO, video("live"));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInByApi(page, "admin");
+  student = await createCapStudent(page.request, "Sheldon", `Vivo${tag}`);
+  course = await createCapCourse(page.request, { name: `CAP Viajeros ${tag}`, startOffset: 0, endOffset: 10, students: [student], sessions: [{ dayOffset: 0, from: "00:00", to: "23:59" }] });
+  await context.close();
+});
+
+test.afterAll(() => {
+  if (videoDir) fs.rmSync(videoDir, { recursive: true, force: true });
+});
+
+const browsers: Browser[] = [];
+test.afterEach(async () => {
+  await Promise.all(browsers.splice(0).map((b) => b.close()));
+});
+
+/** A browser whose camera streams `kind` (Chromium reads its fake camera file once, at launch). */
+async function withCamera(kind: Kind, launchOptions: object, phone = false): Promise<{ context: BrowserContext; page: Page }> {
+  const options = launchOptions as { args?: string[] };
+  const browser = await chromium.launch({
+    ...options,
+    args: [...(options.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video(kind)}`],
+  });
+  browsers.push(browser);
+  const device = phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } };
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "es-ES", timezoneId: "Europe/Madrid", ...device });
+  const page = await context.newPage();
+  await signInByApi(page, "admin");
+  return { context, page };
+}
+
+async function openCapture(page: Page) {
+  await page.goto(`/biometric/courses/${course.id}/sessions/${course.sessions[0]!.id}`);
+  await page.getByRole("listitem", { name: student.fullname }).getByRole("button", { name: "Registrar entrada" }).click();
+  const dialog = page.getByRole("dialog", { name: "Registrar Entrada" });
+  await expect(dialog.getByRole("button", { name: "Capturar" })).toBeEnabled({ timeout: 30_000 });
+  return dialog;
+}
+
+test.describe.serial("live face capture", () => {
+  test("three references are taken from the camera with guidance", async ({ launchOptions }) => {
+    test.setTimeout(180_000);
+    const { page } = await withCamera("reference", launchOptions);
+    await page.goto(`/biometric/students/${student.id}`);
+    await page.getByRole("button", { name: "Capturar referencia biométrica" }).click();
+    const dialog = page.getByRole("dialog", { name: "Capturar referencia biométrica" });
+    await expect(dialog.getByText("Listo para capturar")).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByRole("button", { name: "Guardar referencia" })).toBeDisabled();
+    for (let i = 1; i <= 3; i++) {
+      await dialog.getByRole("button", { name: "Capturar", exact: true }).click();
+      await expect(dialog.getByRole("img", { name: `Foto de referencia ${i}` })).toBeVisible({ timeout: 60_000 });
+    }
+    await expect(dialog.getByText("3 de 3–5 fotos")).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("reference-dialog-1280x800.png") });
+    await dialog.getByRole("button", { name: "Guardar referencia" }).click();
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
+    await expect(page.getByText(/^3 fotos · Creada el/)).toBeVisible();
+  });
+
+  test("a still photo of the right face is refused as not live", async ({ launchOptions }) => {
+    test.setTimeout(180_000);
+    const { page } = await withCamera("still", launchOptions);
+    const dialog = await openCapture(page);
+    await dialog.getByRole("button", { name: "Capturar" }).click();
+    // The challenge asks for a blink or a turn; the photo never does either.
+    await expect(dialog.getByTestId("live-prompt")).toHaveText(/Parpadea|Gira la cabeza/, { timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath("capture-dialog-challenge-1280x800.png") });
+    await expect(dialog.getByText("No se ha superado la prueba de vida")).toBeVisible({ timeout: 90_000 });
+    await expect(dialog.getByRole("button", { name: "Reintentar" })).toBeEnabled();
+    await page.screenshot({ path: test.info().outputPath("capture-dialog-refused-1280x800.png") });
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(page.getByRole("listitem", { name: student.fullname }).getByText("Entrada: --:--")).toBeVisible();
+  });
+
+  test("the same face, alive, blinks and turns when asked and is 'Identificado'", async ({ launchOptions }) => {
+    test.setTimeout(240_000);
+    const { page } = await withCamera("live", launchOptions);
+    const dialog = await openCapture(page);
+    // 'Identificado' shows for 500 ms before the dialog closes (spec §9): the page records whether it was said.
+    await page.evaluate(() => {
+      const w = window as unknown as { __identified?: boolean };
+      w.__identified = false;
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[role="dialog"]')?.textContent?.includes("Identificado")) w.__identified = true;
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await captureLive(page, dialog, "identified");
+    expect(await page.evaluate(() => (window as unknown as { __identified?: boolean }).__identified)).toBe(true);
+    await expect(page.getByRole("listitem", { name: student.fullname }).getByText(/^Entrada: \d{2}:\d{2}$/)).toBeVisible();
+  });
+
+  test("the capture dialog on a phone (390x844) during the challenge", async ({ launchOptions }) => {
+    test.setTimeout(120_000);
+    const { page } = await withCamera("still", launchOptions, true);
+    await page.goto(`/biometric/courses/${course.id}/sessions/${course.sessions[0]!.id}`);
+    // The entry is registered: the exit's capture shows the same dialog.
+    await page.getByRole("listitem", { name: student.fullname }).getByRole("button", { name: "Registrar salida" }).click();
+    const dialog = page.getByRole("dialog", { name: "Registrar Salida" });
+    await expect(dialog.getByRole("button", { name: "Capturar" })).toBeEnabled({ timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath("capture-dialog-390x844.png") });
+    await dialog.getByRole("button", { name: "Capturar" }).click();
+    await expect(dialog.getByTestId("live-prompt")).toHaveText(/Parpadea|Gira la cabeza/, { timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath("capture-dialog-challenge-390x844.png") });
+    const box = await dialog.getByRole("button", { name: "Capturando..." }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+  });
+});
