@@ -1,7 +1,7 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formContracts } from "@/components/shell/lazy-contract";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import type { AffectedReservation, AvailabilityOverride, CreateOverrideBody, OverrideType } from "@/lib/contract/availability";
 import { formatDate, formatLongDay } from "@/lib/format/dates";
 import { useNow } from "@/components/reservations/use-now";
+import { useHydrated } from "@/components/shell/use-hydrated";
 import { DayOffReservationsDialog } from "./schedule-day-off-dialog";
 import { reservationsOnDayOff, useAddOverride, useDeleteOverride } from "./use-availability";
 
@@ -23,10 +24,10 @@ const describeHours = (o: AvailabilityOverride) =>
 
 // `today` is the school's date (yyyy-MM-dd): the first date offered and the start of the upcoming list.
 export function OverridesEditor({ overrides, today }: { overrides: AvailabilityOverride[]; today: string }) {
-  const [date, setDate] = useState(today);
+  // The fields are read from the form on submit (see onAdd); the type is also held, for the hours' labels.
   const [type, setType] = useState<OverrideType>("day_off");
-  const [start, setStart] = useState("");
-  const [end, setEnd] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  const isHydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<AvailabilityOverride | null>(null);
   // A day off refused because it covers booked lessons: what was sent, and the lessons, until annulled or dropped.
@@ -39,8 +40,10 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
   const save = (body: CreateOverrideBody) =>
     add.mutate(body, {
       onSuccess: () => {
-        setStart("");
-        setEnd("");
+        for (const name of ["start", "end"]) {
+          const field = form.current?.elements.namedItem(name);
+          if (field instanceof HTMLInputElement) field.value = "";
+        }
         setOnLessons(null);
       },
       onError: (failure) => {
@@ -49,11 +52,20 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
       },
     });
 
-  const onAdd = async (event: React.FormEvent) => {
+  const onAdd = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the form, not from state: this page is drawn by the server, and a date picked before its code has
+    // hydrated never reached an onChange (the day off would have gone to today). See decisions.md#form-values.
+    const fields = new FormData(event.currentTarget);
+    const text = (name: string) => String(fields.get(name) ?? "");
     const contract = await formContracts.availability.load();
     if (!contract) return;
-    const parsed = contract.createOverrideBodySchema.safeParse({ date, type, start: start || null, end: end || null });
+    const parsed = contract.createOverrideBodySchema.safeParse({
+      date: text("date"),
+      type: text("type"),
+      start: text("start") || null,
+      end: text("end") || null,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Los datos no son válidos");
       return;
@@ -71,27 +83,33 @@ export function OverridesEditor({ overrides, today }: { overrides: AvailabilityO
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <form onSubmit={onAdd} onFocusCapture={formContracts.availability.preload} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,auto)_1fr] lg:items-end">
+        <form ref={form} onSubmit={onAdd} onFocusCapture={formContracts.availability.preload} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,auto)_1fr] lg:items-end">
           <div className="grid gap-2">
             <Label htmlFor="override-date">Fecha</Label>
-            <Input id="override-date" type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} />
+            <Input id="override-date" name="date" type="date" min={today} defaultValue={today} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="override-type">Tipo</Label>
-            <NativeSelect id="override-type" className="sm:w-40" value={type} onChange={(e) => setType(e.target.value as OverrideType)}>
+            <NativeSelect
+              id="override-type"
+              name="type"
+              className="sm:w-40"
+              value={type}
+              onChange={(e) => setType(e.target.value as OverrideType)}
+            >
               <option value="day_off">{TYPE_LABELS.day_off}</option>
               <option value="extra">{TYPE_LABELS.extra}</option>
             </NativeSelect>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="override-start">{type === "extra" ? "Desde *" : "Desde"}</Label>
-            <Input id="override-start" type="time" step={900} value={start} onChange={(e) => setStart(e.target.value)} />
+            <Input id="override-start" name="start" type="time" step={900} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="override-end">{type === "extra" ? "Hasta *" : "Hasta"}</Label>
-            <Input id="override-end" type="time" step={900} value={end} onChange={(e) => setEnd(e.target.value)} />
+            <Input id="override-end" name="end" type="time" step={900} />
           </div>
-          <Button type="submit" disabled={add.isPending} className="lg:justify-self-start">
+          <Button type="submit" disabled={!isHydrated || add.isPending} className="lg:justify-self-start">
             {add.isPending ? "Guardando..." : "Añadir excepción"}
           </Button>
           {type === "day_off" ? (
