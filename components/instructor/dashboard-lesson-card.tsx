@@ -1,15 +1,13 @@
 "use client";
 
 import { Car, IdCard, MessageSquare } from "lucide-react";
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import type { InstructorReservation } from "@/lib/contract/instructor";
 import { cn } from "@/lib/utils";
 import { useDateFormat } from "@/components/shell/use-date-format";
 import { StatusBadge } from "@/components/reservations/status-badge";
 import { FinishPracticeButton } from "@/components/practices/finish-practice-button";
-import { DECISION_BUTTON_LABELS, DecisionDialog } from "./decision-dialog";
+import { useDecisionActions } from "./decision-dialog";
 import type { LessonPhase } from "./dashboard-day";
 import { useReservationDecision, type Decision } from "./use-reservation-decision";
 
@@ -27,9 +25,8 @@ type Props = {
 };
 
 export function DashboardLessonCard({ reservation: r, decisions, phase, vehicle, showDate = false }: Props) {
-  const [decision, setDecision] = useState<Decision | null>(null);
   const formats = useDateFormat();
-  const mutation = useReservationDecision();
+  const actions = useDecisionActions(r.id, useReservationDecision(), { className: TOUCH });
   const isEnded = phase === "ended";
   const request = r.cancellationRequest;
 
@@ -80,24 +77,10 @@ export function DashboardLessonCard({ reservation: r, decisions, phase, vehicle,
       {decisions.length > 0 || isEnded ? (
         <div className="flex flex-wrap gap-2 empty:hidden">
           {isEnded ? <FinishPracticeButton reservationId={r.id} className="h-11 w-full sm:h-9 sm:w-auto" /> : null}
-          {decisions.map((d) => (
-            <Button
-              key={d}
-              className={TOUCH}
-              variant={d === "confirm" || d === "acceptCancellation" ? "default" : "outline"}
-              onClick={() => setDecision(d)}
-            >
-              {DECISION_BUTTON_LABELS[d]}
-            </Button>
-          ))}
+          {actions.buttons(decisions)}
         </div>
       ) : null}
-      <DecisionDialog
-        decision={decision}
-        isLoading={mutation.isPending}
-        onCancel={() => setDecision(null)}
-        onConfirm={(reason) => decision && mutation.mutate({ id: r.id, decision, reason }, { onSettled: () => setDecision(null) })}
-      />
+      {actions.dialog}
     </li>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarCheck, CalendarClock, CalendarX2, Sunrise, type LucideIcon } from "lucide-react";
+import { CalendarCheck, CalendarClock, CalendarX2, Sunrise } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DaySection } from "@/components/ui/day-section";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorText } from "@/lib/api-client";
 import { localDate } from "@/lib/time/zoned-time";
@@ -17,31 +18,6 @@ import { DashboardLessonCard } from "./dashboard-lesson-card";
 import { countOf } from "@/lib/format/plural";
 import { dayView, tomorrowLine, type DayView } from "./dashboard-day";
 import { instructorQueries } from "./queries";
-
-type SectionProps = {
-  title: string;
-  icon: LucideIcon;
-  count: string | null;
-  testId: string;
-  empty: string;
-  isEmpty: boolean;
-  children: React.ReactNode;
-};
-
-function Section({ title, icon: Icon, count, testId, empty, isEmpty, children }: SectionProps) {
-  return (
-    <section className="space-y-3" data-testid={testId} aria-labelledby={`${testId}-title`}>
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id={`${testId}-title`} className="flex items-center gap-2 text-lg font-semibold">
-          <Icon className="size-5 shrink-0 text-primary" aria-hidden />
-          {title}
-        </h2>
-        {count ? <span className="shrink-0 text-sm text-muted-foreground tabular-nums">{count}</span> : null}
-      </div>
-      {isEmpty ? <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p> : children}
-    </section>
-  );
-}
 
 const Loading = () => (
   <div className="space-y-3" aria-busy="true">
@@ -65,7 +41,7 @@ function Day({ view }: { view: DayView }) {
   const { lessons, requests, cancellations } = view;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <Section
+      <DaySection
         testId="dashboard-today"
         title="Clases de hoy"
         icon={CalendarCheck}
@@ -78,9 +54,9 @@ function Day({ view }: { view: DayView }) {
             <DashboardLessonCard key={lesson.id} reservation={lesson} phase={phase} vehicle={lesson.vehicle} decisions={decisions} />
           ))}
         </ol>
-      </Section>
+      </DaySection>
       <div className="space-y-6">
-        <Section
+        <DaySection
           testId="dashboard-requests"
           title="Solicitudes pendientes"
           icon={CalendarClock}
@@ -93,8 +69,8 @@ function Day({ view }: { view: DayView }) {
               <DashboardLessonCard key={reservation.id} reservation={reservation} decisions={decisions} showDate />
             ))}
           </ul>
-        </Section>
-        <Section
+        </DaySection>
+        <DaySection
           testId="dashboard-cancellations"
           title="Solicitudes de cancelación"
           icon={CalendarX2}
@@ -111,7 +87,7 @@ function Day({ view }: { view: DayView }) {
               <DashboardLessonCard key={reservation.id} reservation={reservation} decisions={decisions} showDate />
             ))}
           </ul>
-        </Section>
+        </DaySection>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -128,4 +128,33 @@ export function DecisionDialog({ decision, isLoading, onCancel, onConfirm }: Pro
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The mutation a card decides with: the instructor's (`useReservationDecision`) or the office's (`useOfficeDecision`). */
+type DecisionMutation = {
+  isPending: boolean;
+  mutate: (variables: { id: string; decision: Decision; reason?: string }, options: { onSettled: () => void }) => void;
+};
+
+/**
+ * One lesson's decisions on a card ('Mis reservas', the instructor's day, the office's requests): `buttons` to place
+ * among the card's actions, each opening `dialog`, which sends the decision with its reason.
+ */
+export function useDecisionActions(id: string, mutation: DecisionMutation, button: Pick<ComponentProps<typeof Button>, "className" | "size">) {
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const buttons = (decisions: Decision[]) =>
+    decisions.map((d) => (
+      <Button key={d} {...button} variant={d === "confirm" || d === "acceptCancellation" ? "default" : "outline"} onClick={() => setDecision(d)}>
+        {DECISION_BUTTON_LABELS[d]}
+      </Button>
+    ));
+  const dialog = (
+    <DecisionDialog
+      decision={decision}
+      isLoading={mutation.isPending}
+      onCancel={() => setDecision(null)}
+      onConfirm={(reason) => decision && mutation.mutate({ id, decision, reason }, { onSettled: () => setDecision(null) })}
+    />
+  );
+  return { buttons, dialog };
 }

@@ -1,9 +1,7 @@
 "use client";
 
 import { Building2, CalendarClock, Clock, IdCard, MessageSquare, User } from "lucide-react";
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 import type { InstructorReservation } from "@/lib/contract/instructor";
 import { formatDuration } from "@/lib/format/duration";
@@ -15,14 +13,13 @@ import { isLessonDone } from "@/lib/contract/constants/reservations";
 import { FinishPracticeButton } from "@/components/practices/finish-practice-button";
 import { MoveLessonButton } from "@/components/reservations/move-lesson-button";
 import { actedByLines } from "./acted-by";
-import { DECISION_BUTTON_LABELS, DecisionDialog } from "./decision-dialog";
+import { useDecisionActions } from "./decision-dialog";
 import { availableDecisions } from "./decisions";
-import { useReservationDecision, type Decision } from "./use-reservation-decision";
+import { useReservationDecision } from "./use-reservation-decision";
 
 export function InstructorReservationCard({ reservation, now }: { reservation: InstructorReservation; now: number }) {
-  const [decision, setDecision] = useState<Decision | null>(null);
   const formats = useDateFormat();
-  const mutation = useReservationDecision();
+  const actions = useDecisionActions(reservation.id, useReservationDecision(), { size: "sm" });
   const decisions = availableDecisions(reservation, now);
   const request = reservation.cancellationRequest;
   // A confirmed lesson whose time has come can be finished (the button shows while it has no practice yet).
@@ -94,27 +91,10 @@ export function InstructorReservationCard({ reservation, now }: { reservation: I
         <CardFooter className="flex flex-wrap gap-2 px-5 empty:hidden">
           {mayFinish ? <FinishPracticeButton reservationId={reservation.id} /> : null}
           {reservation.canMove ? <MoveLessonButton role="instructor" lesson={reservation} /> : null}
-          {decisions.map((d) => (
-            <Button
-              key={d}
-              size="sm"
-              variant={d === "confirm" || d === "acceptCancellation" ? "default" : "outline"}
-              onClick={() => setDecision(d)}
-            >
-              {DECISION_BUTTON_LABELS[d]}
-            </Button>
-          ))}
+          {actions.buttons(decisions)}
         </CardFooter>
       ) : null}
-      <DecisionDialog
-        decision={decision}
-        isLoading={mutation.isPending}
-        onCancel={() => setDecision(null)}
-        onConfirm={(reason) =>
-          decision &&
-          mutation.mutate({ id: reservation.id, decision, reason }, { onSettled: () => setDecision(null) })
-        }
-      />
+      {actions.dialog}
     </Card>
   );
 }

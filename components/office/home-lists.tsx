@@ -6,7 +6,7 @@ import { useDateFormat } from "@/components/shell/use-date-format";
 import type { OfficeHome } from "@/lib/contract/office-home";
 import { countOf } from "@/lib/format/plural";
 import { paymentAmount, paymentDetail } from "./home-view";
-import { STUDENT_LINK } from "./home-section";
+import { STUDENT_LINK } from "./student-link";
 import { PhoneLink } from "./phone-link";
 
 // The smaller lists of the office's home: CAP sessions, exams, low balances, payments. Rows are links 44 px tall.

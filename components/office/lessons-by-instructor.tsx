@@ -9,7 +9,7 @@ import { useDateFormat } from "@/components/shell/use-date-format";
 import type { OfficeHome } from "@/lib/contract/office-home";
 import { isLessonDone } from "@/lib/contract/constants/reservations";
 import { countOf } from "@/lib/format/plural";
-import { STUDENT_LINK } from "./home-section";
+import { STUDENT_LINK } from "./student-link";
 import { PhoneLink } from "./phone-link";
 
 type Group = OfficeHome["lessonsByInstructor"][number];

@@ -10,7 +10,7 @@ import type { OfficeHome as Home } from "@/lib/contract/office-home";
 import { formatMoney } from "@/lib/format/money";
 import { countOf } from "@/lib/format/plural";
 import { CapSessionList, ExamList, LowBalanceList, PaymentList } from "./home-lists";
-import { HomeSection } from "./home-section";
+import { DaySection } from "@/components/ui/day-section";
 import { moneyTaken } from "./home-view";
 import { LessonsByInstructor } from "./lessons-by-instructor";
 import { OfficeRequestCard } from "./office-request-card";
@@ -26,7 +26,7 @@ function Day({ home, now }: { home: Home; now: number }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <div className="min-w-0 space-y-6">
-        <HomeSection
+        <DaySection
           testId="office-requests"
           title="Solicitudes pendientes"
           icon={CalendarClock}
@@ -40,8 +40,8 @@ function Day({ home, now }: { home: Home; now: number }) {
               <OfficeRequestCard key={r.id} reservation={r} now={now} />
             ))}
           </ul>
-        </HomeSection>
-        <HomeSection
+        </DaySection>
+        <DaySection
           testId="office-cancellations"
           title="Solicitudes de cancelación"
           icon={CalendarX2}
@@ -54,8 +54,8 @@ function Day({ home, now }: { home: Home; now: number }) {
               <OfficeRequestCard key={r.id} reservation={r} now={now} />
             ))}
           </ul>
-        </HomeSection>
-        <HomeSection
+        </DaySection>
+        <DaySection
           testId="office-lessons"
           title="Clases de hoy"
           icon={CalendarCheck}
@@ -64,10 +64,10 @@ function Day({ home, now }: { home: Home; now: number }) {
           isEmpty={lessons === 0}
         >
           <LessonsByInstructor groups={home.lessonsByInstructor.filter((g) => g.lessons.length > 0)} now={now} />
-        </HomeSection>
+        </DaySection>
       </div>
       <div className="min-w-0 space-y-6">
-        <HomeSection
+        <DaySection
           testId="office-payments"
           title="Pagos de hoy"
           icon={Receipt}
@@ -76,8 +76,8 @@ function Day({ home, now }: { home: Home; now: number }) {
           isEmpty={home.payments.length === 0}
         >
           <PaymentList payments={home.payments} />
-        </HomeSection>
-        <HomeSection
+        </DaySection>
+        <DaySection
           testId="office-low-balance"
           title="Saldo por debajo de una clase"
           icon={WalletMinimal}
@@ -87,13 +87,13 @@ function Day({ home, now }: { home: Home; now: number }) {
           action={more(lowBalance.items.length, lowBalance.total) ? <p className="text-sm text-muted-foreground">{more(lowBalance.items.length, lowBalance.total)}</p> : null}
         >
           <LowBalanceList students={lowBalance.items} />
-        </HomeSection>
-        <HomeSection testId="office-cap" title="Sesiones CAP de hoy" icon={ScanFace} empty="Hoy no hay sesiones CAP" isEmpty={home.capSessions.length === 0}>
+        </DaySection>
+        <DaySection testId="office-cap" title="Sesiones CAP de hoy" icon={ScanFace} empty="Hoy no hay sesiones CAP" isEmpty={home.capSessions.length === 0}>
           <CapSessionList sessions={home.capSessions} />
-        </HomeSection>
-        <HomeSection testId="office-exams" title="Exámenes de esta semana" icon={GraduationCap} empty="Esta semana no hay exámenes" isEmpty={home.exams.length === 0}>
+        </DaySection>
+        <DaySection testId="office-exams" title="Exámenes de esta semana" icon={GraduationCap} empty="Esta semana no hay exámenes" isEmpty={home.exams.length === 0}>
           <ExamList exams={home.exams} />
-        </HomeSection>
+        </DaySection>
       </div>
     </div>
   );

@@ -2,21 +2,17 @@
 
 import { MessageSquare, UserRound } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { useDateFormat } from "@/components/shell/use-date-format";
-import { DECISION_BUTTON_LABELS, DecisionDialog } from "@/components/instructor/decision-dialog";
+import { useDecisionActions } from "@/components/instructor/decision-dialog";
 import { availableDecisions } from "@/components/instructor/decisions";
-import type { Decision } from "@/components/instructor/use-reservation-decision";
 import type { InstructorReservation } from "@/lib/contract/instructor";
-import { STUDENT_LINK } from "./home-section";
+import { STUDENT_LINK } from "./student-link";
 import { useOfficeDecision } from "./use-office-decision";
 
 /** A request waiting for the school (a booking or a cancellation), decided in place with the instructors' dialogs. */
 export function OfficeRequestCard({ reservation: r, now }: { reservation: InstructorReservation; now: number }) {
-  const [decision, setDecision] = useState<Decision | null>(null);
   const formats = useDateFormat();
-  const mutation = useOfficeDecision();
+  const actions = useDecisionActions(r.id, useOfficeDecision(), { className: "h-11 flex-auto sm:h-9 sm:flex-none" });
   const decisions = availableDecisions(r, now);
   const request = r.cancellationRequest;
 
@@ -46,26 +42,8 @@ export function OfficeRequestCard({ reservation: r, now }: { reservation: Instru
           </div>
         ) : null}
       </div>
-      {decisions.length > 0 ? (
-        <div className="flex flex-wrap gap-2">
-          {decisions.map((d) => (
-            <Button
-              key={d}
-              className="h-11 flex-auto sm:h-9 sm:flex-none"
-              variant={d === "confirm" || d === "acceptCancellation" ? "default" : "outline"}
-              onClick={() => setDecision(d)}
-            >
-              {DECISION_BUTTON_LABELS[d]}
-            </Button>
-          ))}
-        </div>
-      ) : null}
-      <DecisionDialog
-        decision={decision}
-        isLoading={mutation.isPending}
-        onCancel={() => setDecision(null)}
-        onConfirm={(reason) => decision && mutation.mutate({ id: r.id, decision, reason }, { onSettled: () => setDecision(null) })}
-      />
+      {decisions.length > 0 ? <div className="flex flex-wrap gap-2">{actions.buttons(decisions)}</div> : null}
+      {actions.dialog}
     </li>
   );
 }
