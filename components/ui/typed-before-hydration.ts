@@ -4,38 +4,35 @@ import { useCallback, useEffect, useRef, type Ref } from "react";
 
 type Field = HTMLInputElement | HTMLSelectElement;
 
-/** What `element` shows for `value` untouched: the browser sanitises some types (a time of "9:00" shows as ""). */
-function shown(element: HTMLInputElement, value: string): string {
-  const probe = document.createElement("input");
-  probe.type = element.type;
-  probe.value = value;
-  return probe.value;
-}
-
 /**
  * Hands React what was typed or chosen in a controlled field before the page's code hydrated it. A page drawn by the
  * server shows its fields at once; React hydrating them keeps what the DOM holds, but the component's state keeps the
  * server's value, so the field shows one thing and a submit or a filter uses another (a day off saved for today while
- * the picker showed the chosen day). Replayed as the change the user made, through the field's own onChange.
- * Exported for its unit test; fields use it through `useTypedBeforeHydration`.
+ * the picker showed the chosen day). Replayed as the change the user made, through the field's own onChange. A field
+ * the client mounted holds its value already and is left alone.
  */
-export function replayTypedBeforeHydration(element: Field, value: string): boolean {
+function replayTypedBeforeHydration(element: Field, value: string) {
   if (element instanceof HTMLSelectElement) {
-    // The option the server marked selected is the default; another one selected now is the user's choice.
+    // The server's HTML marks the state's option selected (a client-mounted select has no such mark); another option
+    // selected now is the user's choice.
     const chosen = element.selectedOptions[0];
-    if (element.multiple || !chosen || chosen.defaultSelected || chosen.value === value) return false;
-    element.dispatchEvent(new Event("change", { bubbles: true }));
-    return true;
+    if (chosen && !chosen.defaultSelected && chosen.value !== value && [...element.options].some((o) => o.defaultSelected)) {
+      element.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    return;
   }
-  if (["checkbox", "radio", "file"].includes(element.type)) return false;
+  if (/^(checkbox|radio|file)$/.test(element.type)) return;
   const typed = element.value;
-  if (typed === shown(element, value)) return false;
+  // What the field shows for the state's value untouched (the browser sanitises some types: a time of "9:00" is "").
+  const probe = document.createElement("input");
+  probe.type = element.type;
+  probe.value = value;
+  if (typed === probe.value) return;
   // React notices a change by comparing the DOM's value with the one it last saw: give it the state's value to have
   // seen (the element's own setter, which React watches), put the typed value back past it, and send the input event.
   element.value = value;
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(element, typed);
   element.dispatchEvent(new Event("input", { bubbles: true }));
-  return true;
 }
 
 /** A ref for a controlled field (see `replayTypedBeforeHydration`); `forwarded` is the caller's own ref, if any. */
@@ -43,9 +40,7 @@ export function useTypedBeforeHydration<T extends Field>(value: unknown, forward
   const element = useRef<T | null>(null);
   const initial = useRef(value);
   useEffect(() => {
-    if (element.current && initial.current !== undefined && initial.current !== null) {
-      replayTypedBeforeHydration(element.current, String(initial.current));
-    }
+    if (element.current && initial.current != null) replayTypedBeforeHydration(element.current, String(initial.current));
   }, []);
   return useCallback(
     (node: T | null) => {

@@ -10,18 +10,19 @@ import { signIn, type DemoUser } from "../support/auth";
 // page's `load` event, with the HTTP cache and the service worker off (a first visit). Every menu page of every role
 // is measured; the figures are printed and attached, and a page over its budget fails.
 // - `npm run bench:bundle` (BENCH_BUNDLE=1) holds the pages to issue 13's budget: 150 kB, or 250 kB on a page that
-//   shows a calendar (FullCalendar). The signed-out pages and the calendar pages meet it; the other signed-in pages
-//   do not (docs/benchmarks.md: React DOM and Next's runtime alone weigh ~130 kB, printed below as the framework's
+//   shows a calendar (FullCalendar). The calendar pages meet it, the signed-out pages miss it by 0.2 kB; the other
+//   signed-in pages do not (docs/benchmarks.md: React DOM and Next's runtime alone weigh ~130 kB, printed below as the framework's
 //   floor, and the data layer another ~15 kB).
 // - `npm test` holds them to a ceiling just above today's weight, so CI fails when a page grows (a heavy library
 //   pulled into the shell or a page that should load it lazily).
 // Every script a page's HTML names must also open with V8's compile hint (scripts/compile-hints.mjs) and hold no zod.
 const KB = 1000;
 const ISSUE_BUDGET = process.env.BENCH_BUNDLE === "1";
-// The signed-out pages meet the issue's 150 kB in both runs; the ceilings of the others sit just above today's weight.
-const BUDGET = 150 * KB;
-const CALENDAR_BUDGET = (ISSUE_BUDGET ? 250 : 190) * KB;
-const SIGNED_IN_BUDGET = ISSUE_BUDGET ? BUDGET : 200 * KB;
+// Ceilings just above today's weight (the login is 150.2 kB since its fields keep what was typed before hydration,
+// components/ui/typed-before-hydration.ts); `npm run bench:bundle` holds every page to the issue's 150 kB.
+const BUDGET = (ISSUE_BUDGET ? 150 : 151) * KB;
+const CALENDAR_BUDGET = (ISSUE_BUDGET ? 250 : 191) * KB;
+const SIGNED_IN_BUDGET = (ISSUE_BUDGET ? 150 : 201) * KB;
 const CALENDAR_PAGES = new Set(["/student/reservations/new", "/student/calendar", "/instructor/calendar", "/instructor/schedule"]);
 
 type Measure = { path: string; bytes: number; budget: number };
@@ -92,14 +93,14 @@ for (const { who, paths } of ROLES) {
       measures.push({ path, bytes, budget: CALENDAR_PAGES.has(path) ? CALENDAR_BUDGET : who ? SIGNED_IN_BUDGET : BUDGET });
       problems.push(...(await firstLoadScriptProblems(page, checked)).map((problem) => `${path}: ${problem}`));
     }
-    const rows = measures.map((m) => `${(m.bytes / KB).toFixed(0).padStart(4)} kB / ${m.budget / KB} kB  ${m.path}`);
+    const rows = measures.map((m) => `${(m.bytes / KB).toFixed(1).padStart(6)} kB / ${m.budget / KB} kB  ${m.path}`);
     const report = (who ? rows : [...rows, frameworkFloor()]).join("\n");
     console.log(`First-load JavaScript (gzip), ${who ?? "signed out"}:\n${report}`);
     await testInfo.attach("first-load-js.txt", { body: report, contentType: "text/plain" });
     for (const m of measures) expect(m.bytes, `${m.path}: ${(m.bytes / KB).toFixed(0)} kB`).toBeGreaterThan(0);
     expect(checked.size).toBeGreaterThan(3);
     expect(problems, "first-load scripts: each with the compile hint, none with zod").toEqual([]);
-    expect(measures.filter((m) => m.bytes > m.budget).map((m) => `${m.path} ${(m.bytes / KB).toFixed(0)} kB`)).toEqual([]);
+    expect(measures.filter((m) => m.bytes > m.budget).map((m) => `${m.path} ${(m.bytes / KB).toFixed(1)} kB`)).toEqual([]);
   });
 }
 
