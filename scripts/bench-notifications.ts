@@ -34,6 +34,11 @@ import { latencySummary, percentile } from "./bench-stats";
 // the mail parsing and decryption of the receiving services (in this process) does not delay its clock. Phases:
 // warm-up, baseline (BASELINE_SECONDS), the reminders fall due and are delivered (the window ends with the last
 // arrival), then AFTER_SECONDS more of load alone (to show how much the machine itself drifted during the run).
+//
+// WORKER_NICE=N: the deployment docs/operations.md describes instead, on the same host: the API process serves the load
+// with NOTIFICATION_WORKER=off and a second process of the same code runs the worker (NOTIFICATION_WORKER=on) at CPU
+// niceness N (0–19), and so does this process's SMTP server and push service (they stand for services on other hosts).
+// The database's backends keep their priority: the database is shared.
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REMINDERS = Number(process.env.REMINDERS ?? 10_000);
@@ -44,6 +49,7 @@ const AFTER_SECONDS = Number(process.env.AFTER_SECONDS ?? 30);
 const DELIVERY_GOAL_S = 60;
 const DELIVERY_CAP_S = Number(process.env.DELIVERY_CAP_SECONDS ?? 600);
 const P95_RISE_GOAL = 0.2;
+const WORKER_NICE = process.env.WORKER_NICE === undefined ? null : Math.min(19, Math.max(0, Number(process.env.WORKER_NICE)));
 const SECRET = "bench-notifications-internal-secret-0123456789";
 process.env.DATA_DIR ??= path.join(process.cwd(), ".data", "bench-notifications");
 process.env.LOG_LEVEL ??= "warn";
@@ -155,6 +161,7 @@ async function main() {
   console.log(`# bench:notifications on ${DATABASE_URL.replace(/\/\/[^@]*@/, "//…@")}: ${REMINDERS} reminders, load ${LOAD_RATE} requests/s; ${loadAverage()}`);
   const [sink, pushService] = await Promise.all([startSmtpSink(), startPushService()]);
   let api: ApiProcess | null = null;
+  let worker: ApiProcess | null = null;
   let load: ReturnType<typeof startLoad> | null = null;
   try {
     await withBenchSchool(DATABASE_URL, "notifications", async (school) => {
@@ -173,6 +180,8 @@ async function main() {
   async function stopAll() {
     if (load) await (load as ReturnType<typeof startLoad>).stop().catch(() => undefined);
     load = null;
+    if (worker) await (worker as ApiProcess).stop();
+    worker = null;
     if (api) await (api as ApiProcess).stop();
     api = null;
   }
@@ -252,8 +261,17 @@ async function main() {
 
       // One API instance with its worker, as production runs it (default poll, batch and pool).
       const apiDatabaseUrl = `${DATABASE_URL}${DATABASE_URL.includes("?") ? "&" : "?"}application_name=${APP_NAME}`;
-      api = await startApiProcess({ DATABASE_URL: apiDatabaseUrl, INTERNAL_API_SECRET: SECRET, SMTP_URL: sink.url, NOTIFICATION_WORKER: "on" });
+      const apiEnv = { DATABASE_URL: apiDatabaseUrl, INTERNAL_API_SECRET: SECRET, SMTP_URL: sink.url };
+      api = await startApiProcess({ ...apiEnv, NOTIFICATION_WORKER: WORKER_NICE === null ? "on" : "off" });
+      if (WORKER_NICE !== null) {
+        worker = await startApiProcess({ ...apiEnv, NOTIFICATION_WORKER: "on" });
+        os.setPriority(worker.child.pid!, WORKER_NICE);
+        console.log(`# the worker in a process of its own and the receiving services at niceness ${WORKER_NICE}; the API serves the load without a worker`);
+      }
+      const workerPid = worker?.child.pid;
       const apiPid = api.child.pid!;
+      // The CPU of the process(es) that run the API and the worker.
+      const appCpu = () => cpuSeconds(apiPid) + (workerPid ? cpuSeconds(workerPid) : 0);
       const check = await fetch(`${api.url}/notifications/unread-count`, { headers: { authorization: `Bearer ${loadStudents[0]!.token}`, [TENANT_HOST_HEADER]: host, [INTERNAL_SECRET_HEADER]: SECRET } });
       if (check.status !== 200) throw new Error(`the API answered ${check.status} to the load's first call`);
       for (const c of calls.slice(0, 7)) {
@@ -262,15 +280,17 @@ async function main() {
       }
 
       load = startLoad({ url: api.url, host, rate: LOAD_RATE, calls });
+      // The receiving services (this process) after the load's child has started at normal priority.
+      if (WORKER_NICE !== null) os.setPriority(WORKER_NICE);
       await sleep(WARMUP_SECONDS * 1000);
       const baselineStart = Date.now();
       console.log(`# baseline: ${BASELINE_SECONDS} s of load alone; ${loadAverage()}`);
       // The API's CPU for the load alone, to tell the worker's share apart below.
       const baselineBackends = new Map<number, number>();
       await backendCpu(db, baselineBackends);
-      const baselineApiCpu = cpuSeconds(apiPid);
+      const baselineApiCpu = appCpu();
       await sleep(BASELINE_SECONDS * 1000);
-      const loadApiCpuPerSecond = (cpuSeconds(apiPid) - baselineApiCpu) / ((Date.now() - baselineStart) / 1000);
+      const loadApiCpuPerSecond = (appCpu() - baselineApiCpu) / ((Date.now() - baselineStart) / 1000);
       const baselineBackendsAfter = new Map(baselineBackends);
       await backendCpu(db, baselineBackendsAfter);
       const loadDbCpuPerSecond = (sum(baselineBackendsAfter) - sum(baselineBackends)) / ((Date.now() - baselineStart) / 1000);
@@ -279,7 +299,7 @@ async function main() {
       // the push service, which run elsewhere in production).
       const backendsBefore = new Map<number, number>();
       await backendCpu(db, backendsBefore);
-      const apiCpuBefore = cpuSeconds(apiPid);
+      const apiCpuBefore = appCpu();
       const ownCpuBefore = process.cpuUsage();
       const backendsDuring = new Map<number, number>(backendsBefore);
       let mails = 0;
@@ -314,7 +334,7 @@ async function main() {
       // The window ends with the last arrival, or at the cap when not everything arrived.
       const doneAt = mails >= REMINDERS && pushes >= REMINDERS ? Math.max(lastMailAt, lastPushAt) : Date.now();
       await backendCpu(db, backendsDuring);
-      const apiCpu = cpuSeconds(apiPid) - apiCpuBefore;
+      const apiCpu = appCpu() - apiCpuBefore;
       const own = process.cpuUsage(ownCpuBefore);
       const ownCpu = (own.user + own.system) / 1e6;
       const dbCpu = sum(backendsDuring) - sum(backendsBefore);
