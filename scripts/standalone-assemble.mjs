@@ -18,6 +18,7 @@ const copies = [
   // The container's entry point: server.js in WEB_CONCURRENCY processes (server/cluster.cjs).
   ["server/cluster.cjs", path.join(out, "cluster.cjs")],
   ["server/graceful.cjs", path.join(out, "graceful.cjs")],
+  ["server/worker-process.cjs", path.join(out, "worker-process.cjs")],
   ["node_modules/@vladmandic/face-api/model", path.join(out, "node_modules/@vladmandic/face-api/model")],
   ["node_modules/@vladmandic/face-api/package.json", path.join(out, "node_modules/@vladmandic/face-api/package.json")],
   ["node_modules/@vladmandic/human/package.json", path.join(out, "node_modules/@vladmandic/human/package.json")],

@@ -31,7 +31,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { notificationRoutes } from "./notifications/notifications.routes";
 import { unsubscribeRoutes } from "./notifications/unsubscribe.routes";
 import { slotAlertRoutes } from "./notifications/slot-alerts.routes";
-import { notificationWorker } from "./notifications/worker";
+import { ensureNotificationWorker, isWorkerProcess, notificationWorker } from "./notifications/worker";
 import { accessLog } from "./http/access-log";
 import { publicAuthGuard, type PublicAuthOptions } from "./http/public-auth-guard";
 import { getLogger } from "./logger";
@@ -117,6 +117,15 @@ const globalApp = globalThis as unknown as { __volanteApi?: ApiApp };
 export function getApp(): ApiApp {
   // Biometric data cannot be stored unencrypted: without its key (production) the API does not start.
   assertBiometricKeyConfigured();
-  globalApp.__volanteApi ??= createApp();
+  if (!globalApp.__volanteApi) {
+    globalApp.__volanteApi = createApp();
+    // The instance's notification worker process (server/worker-process.cjs, a Next server on a loopback port that
+    // serves no one) starts its worker as soon as its API is loaded, not at a first request past the probes.
+    if (isWorkerProcess()) {
+      getDatabase()
+        .then(({ db }) => ensureNotificationWorker(db))
+        .catch((error: unknown) => getLogger().error({ ...safeErrorSummary(error) }, "the notification worker could not start"));
+    }
+  }
   return globalApp.__volanteApi;
 }

@@ -8,12 +8,20 @@ import path from "node:path";
 // that answers its own pid, in place of Next's, which needs a build) in a folder of its own.
 // /slow answers after 1.5 s; /ready answers 503 while the process drains (as the API's readiness does). It prints Next's
 // startup banner as next/dist/server/lib/start-server.js does (console.log, the first line in colour on a terminal),
-// then a line of its own.
-const SERVER_JS = `require("node:http").createServer((req, res) => {
+// then a line of its own. It writes what it was started with to env-<pid>.json beside it, and again with each probe of
+// /api/health (which loads the app's API, and so starts a worker process's worker: server/app.ts).
+const SERVER_JS = `const fs = require("node:fs");
+let probes = 0;
+const writeEnv = () => fs.writeFileSync(require("node:path").join(__dirname, "env-" + process.pid + ".json"), JSON.stringify({
+  pid: process.pid, role: process.env.VOLANTE_ROLE ?? null, worker: process.env.NOTIFICATION_WORKER ?? null,
+  batch: process.env.NOTIFICATION_BATCH ?? null, host: process.env.HOSTNAME ?? null, port: process.env.PORT, probes }));
+require("node:http").createServer((req, res) => {
+  if (req.url === "/api/health") { probes += 1; writeEnv(); }
   if (req.url === "/slow") return setTimeout(() => res.end("slow done"), 1500);
   if (req.url === "/ready") { res.statusCode = globalThis.__volanteDraining ? 503 : 200; return res.end(res.statusCode === 200 ? "ready" : "draining"); }
   res.end(String(process.pid));
-}).listen(Number(process.env.PORT), () => {
+}).listen(Number(process.env.PORT), process.env.HOSTNAME, () => {
+  writeEnv();
   console.log("\\x1b[1m\\x1b[35m▲ Next.js 16.4.5\\x1b[39m\\x1b[22m");
   console.log("- Local:         http://localhost:" + process.env.PORT);
   console.log("- Network:       http://0.0.0.0:" + process.env.PORT);
@@ -29,6 +37,7 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "volante-cluster-"));
   fs.copyFileSync(path.join(__dirname, "cluster.cjs"), path.join(dir, "cluster.cjs"));
   fs.copyFileSync(path.join(__dirname, "graceful.cjs"), path.join(dir, "graceful.cjs"));
+  fs.copyFileSync(path.join(__dirname, "worker-process.cjs"), path.join(dir, "worker-process.cjs"));
   fs.writeFileSync(path.join(dir, "server.js"), SERVER_JS);
 });
 afterAll(() => {
@@ -89,6 +98,54 @@ it("serves the port from WEB_CONCURRENCY worker processes on PostgreSQL, and rep
   child.kill("SIGTERM");
   expect(await exited(child)).toBe(0);
 }, 30_000);
+
+type StartedWith = { pid: number; role: string | null; worker: string | null; batch: string | null; host: string | null; port: string; probes: number };
+const startedWith = (pid: number): StartedWith | null => {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, `env-${pid}.json`), "utf8")) as StartedWith;
+  } catch {
+    return null;
+  }
+};
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+it("in production on PostgreSQL, runs the notification worker in one more process: lowest priority, no traffic, stopped with the rest", async () => {
+  const { child, port } = start({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://unused", NODE_ENV: "production" }, "pipe");
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+  const web = await pidsAnswering(port);
+  expect(web.size).toBe(2);
+  for (const pid of web) expect(startedWith(Number(pid))).toMatchObject({ role: null, worker: "off", port: String(port) });
+
+  let workerPid = 0;
+  for (let i = 0; i < 100 && !workerPid; i++) {
+    const line = out.split("\n").find((l) => l.includes("notification worker process started"));
+    if (line) workerPid = (JSON.parse(line) as { worker: number }).worker;
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(web.has(String(workerPid))).toBe(false);
+  let worker = startedWith(workerPid);
+  for (let i = 0; i < 100 && !(worker && worker.probes > 0); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    worker = startedWith(workerPid);
+  }
+  // Its own loopback port, its API loaded by a probe (which starts its worker), rounds of 500.
+  expect(worker).toMatchObject({ role: "notification-worker", worker: "on", batch: "500", host: "127.0.0.1" });
+  expect(worker!.port).not.toBe(String(port));
+  expect(worker!.probes).toBeGreaterThan(0);
+  expect(os.getPriority(workerPid)).toBe(19);
+
+  child.kill("SIGTERM");
+  expect(await exited(child)).toBe(0);
+  expect(isAlive(workerPid)).toBe(false);
+}, 60_000);
 
 it("runs a single process on embedded PGlite, whatever WEB_CONCURRENCY says", async () => {
   const { child, port } = start({ WEB_CONCURRENCY: "4" });

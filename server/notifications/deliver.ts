@@ -1,5 +1,6 @@
 import type { NotificationCategory, NotificationChannel } from "@/lib/contract/constants/notifications";
 import type { Db } from "../db/client";
+import { listSettings } from "../modules/config/config.repository";
 import { emailConfigured, EmailError, sendEmail } from "./email";
 import { buildEmailMessage } from "./email-message";
 import { pushConfigured, sendPush } from "./push";
@@ -11,6 +12,7 @@ import {
   deleteSubscriptionById,
   findDeliveryContexts,
   finishDelivery,
+  finishSentDeliveries,
   listPreferenceRows,
   listSubscriptionsOfUsers,
   markSubscriptionsSucceeded,
@@ -30,7 +32,51 @@ class PermanentDeliveryError extends Error {}
 
 type PreferenceRow = Awaited<ReturnType<typeof listPreferenceRows>>[number];
 /** What a delivery needs from the database before it sends: read for a whole round at once (load). */
-type Loaded = { found: DeliveryContext | null; preferences: PreferenceRow[]; subscriptions: PushSubscriptionRow[] };
+type Loaded = { found: DeliveryContext | null; preferences: PreferenceRow[]; subscriptions: PushSubscriptionRow[]; settings: Record<string, string> };
+
+/**
+ * Records a delivery that went out (and the push subscriptions that took it); resolves once that is committed. The job
+ * is done only after it: a send whose record is lost stays 'pending' and goes out again on the next attempt, which the
+ * mail's Message-ID and the push's Topic make recognisable as the same one.
+ */
+type RecordSent = (notificationId: string, channel: NotificationChannel, servedSubscriptionIds: string[]) => Promise<void>;
+
+const recordSentAtOnce =
+  (db: Db, now: Date): RecordSent =>
+  async (notificationId, channel, served) => {
+    await markSubscriptionsSucceeded(db, served, now);
+    await finishDelivery(db, notificationId, channel, { status: "sent", now });
+  };
+
+/**
+ * The round's sends recorded together: every 100 sends, or 50 ms after the first one waiting, one statement
+ * (finishSentDeliveries). A round of 500 reminders commits its sends in a handful of statements instead of two per
+ * reminder (each its own commit and WAL flush on the database that the app's users share), and a crash leaves at most
+ * 50 ms of sends unrecorded (sent again on the next attempt, recognisably the same).
+ */
+export function recordSentInBursts(db: Db, now: Date, { size = 100, waitMs = 50 } = {}): RecordSent {
+  type Waiting = { notificationId: string; channel: NotificationChannel; served: string[]; resolve: () => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const burst = waiting;
+    waiting = [];
+    try {
+      await finishSentDeliveries(db, burst, burst.flatMap((w) => w.served), now);
+      for (const w of burst) w.resolve();
+    } catch (error) {
+      for (const w of burst) w.reject(error);
+    }
+  };
+  return (notificationId, channel, served) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ notificationId, channel, served, resolve, reject });
+      if (waiting.length >= size) void flush();
+      else timer ??= setTimeout(() => void flush(), waitMs);
+    });
+}
 
 const payloadOf = (job: Job) => job.payload as DeliverPayload;
 
@@ -63,16 +109,19 @@ async function load(db: Db, list: Job[]): Promise<Map<number, Loaded>> {
   const subscriptionsOf = groupByUser(
     (await Promise.all([...usersBySchool].map(([tenantId, school]) => listSubscriptionsOfUsers(db, tenantId, [...school.push])))).flat(),
   );
+  // Each school's settings (the e-mail's reply-to) once for the round, not once per mail.
+  const settingsOf = new Map(await Promise.all([...usersBySchool.keys()].map(async (tenantId) => [tenantId, await listSettings(db, tenantId)] as const)));
   return new Map(
     list.map((job) => {
       const context = found.get(job.id) ?? null;
       const userId = context?.user.id ?? "";
-      return [job.id, { found: context, preferences: preferencesOf.get(userId) ?? [], subscriptions: subscriptionsOf.get(userId) ?? [] }];
+      const settings = (context && settingsOf.get(context.tenant.id)) ?? {};
+      return [job.id, { found: context, preferences: preferencesOf.get(userId) ?? [], subscriptions: subscriptionsOf.get(userId) ?? [], settings }];
     }),
   );
 }
 
-async function deliverLoaded(job: Job, { db, now }: JobContext, { found, preferences, subscriptions }: Loaded): Promise<JobOutcome> {
+async function deliverLoaded(job: Job, { db, now }: JobContext, { found, preferences, subscriptions, settings }: Loaded, recordSent: RecordSent): Promise<JobOutcome> {
   const { notificationId, channel } = payloadOf(job);
   if (!found || found.delivery.status !== "pending") return;
   const { notification, user, tenant, delivery } = found;
@@ -87,11 +136,11 @@ async function deliverLoaded(job: Job, { db, now }: JobContext, { found, prefere
     if (channel === "email") {
       if (!emailConfigured()) return skip("not-configured");
       if (!user.email) return skip("no-address");
-      const message = await buildEmailMessage(db, { tenant, notification: { ...notification, category }, to: user.email });
+      const message = await buildEmailMessage(db, { tenant, notification: { ...notification, category }, to: user.email, settings });
       await sendEmail(message).catch((error: unknown) => {
         throw error instanceof EmailError && error.isPermanent ? new PermanentDeliveryError(error.message) : error;
       });
-      await finishDelivery(db, notificationId, channel, { status: "sent", now });
+      await recordSent(notificationId, channel, []);
       return;
     }
     if (!pushConfigured()) return skip("not-configured");
@@ -99,7 +148,7 @@ async function deliverLoaded(job: Job, { db, now }: JobContext, { found, prefere
     const quietUntil = hasQuietHours(preferences) ? quietHoursEnd(now, tenant.timeZone) : null;
     if (quietUntil) return { postponeUntil: quietUntil };
     const notServed = subscriptions.filter((s) => !delivery.sentTo.includes(s.id));
-    return await deliverPush({ db, now }, notServed, { notificationId, title: notification.title, link: notification.link, alreadySent: delivery.sentTo });
+    return await deliverPush({ db, now }, notServed, { notificationId, title: notification.title, link: notification.link, alreadySent: delivery.sentTo }, recordSent);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof PermanentDeliveryError) {
@@ -112,13 +161,17 @@ async function deliverLoaded(job: Job, { db, now }: JobContext, { found, prefere
 }
 
 async function deliver(job: Job, ctx: JobContext): Promise<JobOutcome> {
-  return deliverLoaded(job, ctx, (await load(ctx.db, [job])).get(job.id)!);
+  return deliverLoaded(job, ctx, (await load(ctx.db, [job])).get(job.id)!, recordSentAtOnce(ctx.db, ctx.now));
 }
 
-/** A round's deliveries: read together (load), then sent side by side, each settled as deliver() alone would. */
+/**
+ * A round's deliveries: read together (load), then sent side by side, each settled as deliver() alone would; the sends
+ * are recorded in bursts (recordSentInBursts).
+ */
 async function deliverBatch(list: Job[], ctx: JobContext): Promise<BatchOutcomes> {
   const loaded = await load(ctx.db, list);
-  const outcomes = await Promise.all(list.map((job) => deliverLoaded(job, ctx, loaded.get(job.id)!).catch((error: unknown) => new JobFailure(error))));
+  const recordSent = recordSentInBursts(ctx.db, ctx.now);
+  const outcomes = await Promise.all(list.map((job) => deliverLoaded(job, ctx, loaded.get(job.id)!, recordSent).catch((error: unknown) => new JobFailure(error))));
   return new Map(list.map((job, i) => [job.id, outcomes[i]]));
 }
 
@@ -127,7 +180,12 @@ class PushRoundError extends Error {}
 type PushTargetInput = { notificationId: string; title: string; link: string; alreadySent: string[] };
 
 /** To every device of the user not served yet; a device the push service no longer knows is removed. */
-async function deliverPush({ db, now }: Pick<JobContext, "db" | "now">, subscriptions: PushSubscriptionRow[], input: PushTargetInput): Promise<JobOutcome> {
+async function deliverPush(
+  { db, now }: Pick<JobContext, "db" | "now">,
+  subscriptions: PushSubscriptionRow[],
+  input: PushTargetInput,
+  recordSent: RecordSent,
+): Promise<JobOutcome> {
   if (subscriptions.length === 0) {
     const status = input.alreadySent.length > 0 ? "sent" : "skipped";
     await finishDelivery(db, input.notificationId, "push", { status, ...(status === "skipped" ? { skipReason: "no-subscription" } : {}), now });
@@ -144,14 +202,14 @@ async function deliverPush({ db, now }: Pick<JobContext, "db" | "now">, subscrip
   );
   const served = results.filter((r) => r.result === "sent").map((r) => r.id);
   for (const gone of results.filter((r) => r.result === "gone")) await deleteSubscriptionById(db, gone.id);
-  await markSubscriptionsSucceeded(db, served, now);
   const errors = results.flatMap((r) => (r.result === "error" ? [r.error] : []));
   if (errors.length > 0) {
+    await markSubscriptionsSucceeded(db, served, now);
     await recordDeliveryAttempt(db, input.notificationId, "push", errors[0]!, served);
     throw new PushRoundError(errors[0]!);
   }
-  const anySent = served.length > 0 || input.alreadySent.length > 0;
-  await finishDelivery(db, input.notificationId, "push", anySent ? { status: "sent", now } : { status: "skipped", skipReason: "gone", now });
+  if (served.length > 0 || input.alreadySent.length > 0) return recordSent(input.notificationId, "push", served);
+  await finishDelivery(db, input.notificationId, "push", { status: "skipped", skipReason: "gone", now });
 }
 
 async function giveUp(job: Job, error: string, { db, now }: JobContext): Promise<void> {

@@ -148,6 +148,28 @@ describe("the outbox", () => {
     expect((await ctx.call("/notifications", { token: student.token, host: tenant.host })).json).toHaveLength(1);
   });
 
+  it("a round of 140 deliveries (more than one burst of records) sends each once and records each 'sent' with one attempt", async () => {
+    const people = [student, ...(await Promise.all(Array.from({ length: 69 }, (_, i) => person(`r${i}.${crypto.randomUUID().slice(0, 8)}@example.com`))))];
+    const devices = await Promise.all(people.map((p) => subscribe(p)));
+    await Promise.all(people.map((p) => send(confirmed(p))));
+    const round = await runDueJobs(ctx.db, { now: NOON, limit: 500 });
+    expect(round).toMatchObject({ claimed: 140, done: 140, retried: 0, failed: 0 });
+    expect(new Set(sink.messages.map((m) => m.to[0])).size).toBe(70);
+    expect(sink.messages).toHaveLength(70);
+    expect(pushService.received.map((p) => p.endpoint).sort()).toEqual(devices.map((d) => d.endpoint).sort());
+    const rows = await ctx.db
+      .select({ status: notificationDeliveries.status, attempts: notificationDeliveries.attempts, sentAt: notificationDeliveries.sentAt })
+      .from(notificationDeliveries)
+      .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+      .where(eq(notifications.tenantId, tenant.id));
+    expect(rows).toHaveLength(140);
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.sentAt?.getTime() === NOON.getTime())).toBe(true);
+    const stamped = await ctx.db.select({ at: pushSubscriptions.lastSuccessAt }).from(pushSubscriptions).where(eq(pushSubscriptions.tenantId, tenant.id));
+    expect(stamped.map((r) => r.at?.getTime())).toEqual(Array(70).fill(NOON.getTime()));
+    expect((await drain(at(NOON, 3_600_000))).claimed).toBe(0);
+    expect(sink.messages).toHaveLength(70);
+  });
+
   it("a dedupe key makes a second notify() of the same thing a no-op", async () => {
     await send(confirmed(student, { dedupeKey: "slot:abc" }));
     await send(confirmed(student, { dedupeKey: "slot:abc" }));

@@ -23,9 +23,13 @@ export type EmailNotification = {
 };
 
 /** Everything of one notification's e-mail to one address, ready for sendEmail(). */
-export async function buildEmailMessage(db: DbOrTx, input: { tenant: Tenant; notification: EmailNotification; to: string }): Promise<EmailMessage> {
+/** `settings`: the school's, when the caller has read them already (a round of deliveries reads them once). */
+export async function buildEmailMessage(
+  db: DbOrTx,
+  input: { tenant: Tenant; notification: EmailNotification; to: string; settings?: Record<string, string> },
+): Promise<EmailMessage> {
   const { tenant, notification: n } = input;
-  const [settings, logo] = await Promise.all([listSettings(db, tenant.id), schoolLogo(db, tenant)]);
+  const [settings, logo] = await Promise.all([input.settings ?? listSettings(db, tenant.id), schoolLogo(db, tenant)]);
   const token = unsubscribeToken({ tenantId: tenant.id, userId: n.userId, category: n.category });
   const rendered = renderEmail({
     school: { name: tenant.name, themeColor: tenant.themeColor },

@@ -30,9 +30,13 @@ export async function insertNotifications(tx: DbOrTx, rows: NewNotification[]) {
     .returning({ id: notifications.id, userId: notifications.userId });
 }
 
+/** One statement over arrays of columns (unnest), however many rows (a round of reminders writes 1,000). */
 export async function insertDeliveries(tx: DbOrTx, rows: { notificationId: string; channel: NotificationChannel }[]) {
   if (rows.length === 0) return;
-  await tx.insert(notificationDeliveries).values(rows).onConflictDoNothing();
+  await tx.execute(sql`
+    insert into ${notificationDeliveries} (notification_id, channel)
+    select * from unnest(${sql.param(rows.map((r) => r.notificationId))}::uuid[], ${sql.param(rows.map((r) => r.channel))}::text[])
+    on conflict do nothing`);
 }
 
 export async function listPreferenceRows(tx: DbOrTx, tenantId: string, userIds: string[]) {
@@ -150,6 +154,30 @@ export async function finishDelivery(
     .where(pendingDelivery(notificationId, channel))
     .returning({ id: notificationDeliveries.notificationId });
   return rows.length > 0;
+}
+
+/**
+ * Several deliveries that went out, in one statement: each pending one becomes 'sent' (one attempt more), and the push
+ * subscriptions that took them get their last success. What `finishDelivery` + `markSubscriptionsSucceeded` do for
+ * one, for a burst of sends (a round of reminders) in one commit instead of two each.
+ */
+export async function finishSentDeliveries(
+  tx: DbOrTx,
+  sent: readonly { notificationId: string; channel: NotificationChannel }[],
+  servedSubscriptionIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (sent.length === 0 && servedSubscriptionIds.length === 0) return;
+  const at = now.toISOString();
+  await tx.execute(sql`
+    with served as (
+      update ${pushSubscriptions} set last_success_at = ${at}::timestamptz
+      where id = any(${sql.param([...servedSubscriptionIds])}::uuid[])
+      returning 1
+    )
+    update ${notificationDeliveries} d set status = 'sent', attempts = d.attempts + 1, sent_at = ${at}::timestamptz
+    from unnest(${sql.param(sent.map((s) => s.notificationId))}::uuid[], ${sql.param(sent.map((s) => s.channel))}::text[]) as t(notification_id, channel)
+    where d.notification_id = t.notification_id and d.channel = t.channel and d.status = 'pending'`);
 }
 
 /** A failed attempt of a delivery that will be retried; `sentTo` adds the push subscriptions served meanwhile. */

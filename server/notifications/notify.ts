@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
 import type { NotificationChannel } from "@/lib/contract/constants/notifications";
 import type { Tx } from "../db/client";
 import { catalogEntry, type NotificationKind, type NotificationParams } from "./catalog";
 import { emailConfigured } from "./email";
 import { pushConfigured } from "./push";
 import { hasQuietHours, isChannelOn, quietHoursEnd } from "./preferences";
-import { enqueueJobs, type NewJob } from "./queue";
+import { enqueueJobs, type QueuedJob } from "./queue";
 import {
   findActiveRecipients,
   findTenantById,
@@ -101,14 +100,15 @@ async function notifySchool(tx: Tx, tenantId: string, inputs: NotifyInput[]): Pr
   const tenant = await findTenantById(tx, tenantId);
 
   const deliveries: { notificationId: string; channel: NotificationChannel }[] = [];
-  const jobs: NewJob[] = [];
+  const jobs: QueuedJob[] = [];
   for (const { input, category, row } of created) {
     const now = input.now ?? new Date();
     const quietUntil = tenant ? quietHoursEnd(now, tenant.timeZone) : null;
-    const runNow = input.now ?? sql`now()`;
+    // Due at once: at the caller's instant (tests), else by the database's clock.
+    const runNow = input.now;
     const own = preferences.filter((p) => p.userId === row.userId);
     const email = emailOf.get(row.userId);
-    const add = (channel: NotificationChannel, runAt: Date | SQL) => {
+    const add = (channel: NotificationChannel, runAt: Date | undefined) => {
       deliveries.push({ notificationId: row.id, channel });
       const payload: DeliverPayload = { notificationId: row.id, channel };
       jobs.push({ key: deliverJobKey(row.id, channel), kind: DELIVER_JOB, tenantId, payload, runAt });

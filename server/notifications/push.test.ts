@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import webpush from "web-push";
 import { createBrowserSubscription, startPushService, type PushService } from "@/tests/support/push-service";
-import { pushConfigured, pushTopic, sendPush, vapidPublicKey, PushError } from "./push";
+import { pushConfigured, pushTopic, sendPush, vapidAuthorization, vapidPublicKey, PushError } from "./push";
 import { loadVapidKeys } from "./vapid";
 
 const vapid = webpush.generateVAPIDKeys();
@@ -40,6 +40,37 @@ describe("sendPush to an RFC 8030 push service", () => {
     expect(push!.headers).toMatchObject({ "content-encoding": "aes128gcm", ttl: "7200", urgency: "high", topic: pushTopic("0b5e7c36-9a5e-4c57-8d0c-4f7c1b0f7a11") });
     // The ciphertext does not show the payload to the push service.
     expect(service.refused).toEqual([]);
+  });
+
+  it("signs one VAPID JWT per push service and reuses it for the next pushes, each accepted, renewing it before it expires", async () => {
+    const [one, two] = [createBrowserSubscription(service), createBrowserSubscription(service)];
+    await expect(sendPush(target(one), payload)).resolves.toBe("sent");
+    await expect(sendPush(target(two), { ...payload, tag: "n-2" })).resolves.toBe("sent");
+    const pushes = await service.waitFor(2);
+    expect(service.refused).toEqual([]);
+    expect(pushes[0]!.headers.authorization).toBe(pushes[1]!.headers.authorization);
+    // Valid for at most 24 h (RFC 8292 §2), and still for a while when reused.
+    const expiresIn = Number(pushes[0]!.vapid.claims.exp) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(60 * 60);
+    expect(expiresIn).toBeLessThanOrEqual(24 * 60 * 60);
+
+    const keys = loadVapidKeys()!;
+    const header = pushes[0]!.headers.authorization;
+    expect(vapidAuthorization(service.origin, keys)).toBe(header);
+    expect(vapidAuthorization("https://updates.push.services.mozilla.com", keys)).not.toBe(header);
+    // An hour before the JWT's end (12 h) a new one is signed, then reused in turn. Only the clock is faked.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "queueMicrotask", "hrtime", "performance"] });
+    try {
+      jest.setSystemTime(Date.now() + 10 * 60 * 60 * 1000);
+      expect(vapidAuthorization(service.origin, keys)).toBe(header);
+      jest.setSystemTime(Date.now() + 60 * 60 * 1000);
+      const renewed = vapidAuthorization(service.origin, keys);
+      expect(renewed).not.toBe(header);
+      jest.setSystemTime(Date.now() + 60 * 1000);
+      expect(vapidAuthorization(service.origin, keys)).toBe(renewed);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("gives a retried send of one notification the same Topic (the push service replaces the undelivered one)", async () => {

@@ -52,22 +52,27 @@ export async function scheduleJob(tx: DbOrTx, job: NewJob): Promise<void> {
     });
 }
 
-/** Inserts jobs whose keys are new (deliveries: one per notification and channel); a known key is left as it is. */
-export async function enqueueJobs(tx: DbOrTx, list: NewJob[]): Promise<void> {
+/** A job for enqueueJobs: due at `runAt`, or at once by the database's clock when it has none. */
+export type QueuedJob = { key: string; kind: string; runAt?: Date; payload?: Record<string, unknown>; tenantId?: string | null };
+
+/**
+ * Inserts jobs whose keys are new (deliveries: one per notification and channel); a known key is left as it is. One
+ * statement over arrays of columns (unnest): its cost does not grow with rows × columns of parameters (a round of 500
+ * reminders enqueues 1,000 deliveries at once).
+ */
+export async function enqueueJobs(tx: DbOrTx, list: readonly QueuedJob[]): Promise<void> {
   if (list.length === 0) return;
-  await tx
-    .insert(jobs)
-    .values(
-      list.map((job) => ({
-        key: job.key,
-        kind: job.kind,
-        runAt: job.runAt ?? sql`now()`,
-        payload: job.payload ?? {},
-        tenantId: job.tenantId ?? null,
-        ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
-      })),
-    )
-    .onConflictDoNothing({ target: jobs.key });
+  await tx.execute(sql`
+    insert into ${jobs} (key, kind, run_at, payload, tenant_id)
+    select t.key, t.kind, coalesce(t.run_at, now()), t.payload, t.tenant_id
+    from unnest(
+      ${sql.param(list.map((j) => j.key))}::text[],
+      ${sql.param(list.map((j) => j.kind))}::text[],
+      ${sql.param(list.map((j) => j.runAt?.toISOString() ?? null))}::timestamptz[],
+      ${sql.param(list.map((j) => JSON.stringify(j.payload ?? {})))}::jsonb[],
+      ${sql.param(list.map((j) => j.tenantId ?? null))}::uuid[]
+    ) as t(key, kind, run_at, payload, tenant_id)
+    on conflict (key) do nothing`);
 }
 
 /** Drops the jobs not yet run whose key starts with `keyPrefix` (a cancelled lesson's reminders). */

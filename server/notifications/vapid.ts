@@ -57,7 +57,8 @@ export function loadVapidKeys({ env = process.env }: Source = {}): VapidKeys | n
   const keys = fromEnv(env) ?? (devKeysAllowed(env) ? devKeys(env) : null);
   if (keys) {
     // Throws on a malformed pair or subject: better at the first use than on every send.
-    webpush.setVapidDetails(keys.subject, keys.publicKey, keys.privateKey);
+    // (Signing a header once validates all three; nothing is set globally: server/notifications/push.ts signs.)
+    webpush.getVapidHeaders("https://push.example", keys.subject, keys.publicKey, keys.privateKey, "aes128gcm");
     cache.__volanteVapid = { signature, keys };
   }
   return keys;

@@ -202,6 +202,10 @@ export function isWorkerEnabled(env: Record<string, string | undefined> = proces
   return env.NODE_ENV !== "test";
 }
 
+/** VOLANTE_ROLE of the worker's own process (server/worker-process.cjs: the same value, WORKER_ROLE). */
+export const WORKER_PROCESS_ROLE = "notification-worker";
+export const isWorkerProcess = (env: Record<string, string | undefined> = process.env) => env.VOLANTE_ROLE === WORKER_PROCESS_ROLE;
+
 const state = globalThis as unknown as { __volanteNotificationWorker?: WorkerHandle };
 
 /** Starts this process's worker once (server/main.ts, and the first API request in the Next.js server). */

@@ -9,7 +9,9 @@ import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 import { createBrowserSubscription, startPushService, type PushService } from "@/tests/support/push-service";
 
 // Two API processes on one PostgreSQL, each with its own notification worker: 200 lessons confirmed at once (half
-// through each process) give 200 e-mails and 200 pushes, each exactly once, whichever worker took which job.
+// through each process) give 200 e-mails and 200 pushes, each exactly once, whichever worker took which job. The first
+// runs its worker in its own process (NOTIFICATION_WORKER=on), the second in a worker process of its own at the lowest
+// priority (NOTIFICATION_WORKER=process, production's default on PostgreSQL): the two ways share the queue.
 const url = process.env.DATABASE_URL;
 const describePg = url ? describe : describe.skip;
 const SECRET = "multiprocess-test-internal-secret-0123456789";
@@ -27,7 +29,7 @@ describePg("notifications from two API processes on one PostgreSQL", () => {
     w = await createBookingWorld(ctx.db);
     // Polled often so the test is quick; SMTP and the push service are this machine's.
     const env = { DATABASE_URL: url!, INTERNAL_API_SECRET: SECRET, SMTP_URL: sink.url, NOTIFICATION_POLL_MS: "100", PG_POOL_MAX: "10" };
-    replicas = await Promise.all([1, 2].map(() => startApiProcess(env)));
+    replicas = await Promise.all(["on", "process"].map((mode) => startApiProcess({ ...env, NOTIFICATION_WORKER: mode })));
   }, 180_000);
   afterAll(async () => {
     await Promise.all(replicas.map((r) => r.stop()));

@@ -59,6 +59,17 @@ export async function startPushService(): Promise<PushService> {
   const waiters = new Set<() => void>();
   let origin = "";
 
+  // A push service verifies a reused VAPID JWT once (RFC 8292 §2 lets a sender reuse it): the same header is trusted
+  // again until its exp; a new one (another key, a renewal) is verified in full.
+  const verified = new Map<string, { claims: VapidClaims; publicKey: string }>();
+  const vapidOf = (authorization: string | undefined) => {
+    const known = authorization ? verified.get(authorization) : undefined;
+    if (known && known.claims.exp > Date.now() / 1000) return known;
+    const vapid = verifyVapid(authorization, origin);
+    if (authorization && verified.size < 1000) verified.set(authorization, vapid);
+    return vapid;
+  };
+
   const check = (cond: unknown, status: number, reason: string) => {
     if (!cond) throw new PushProtocolError(reason, status);
   };
@@ -75,7 +86,7 @@ export async function startPushService(): Promise<PushService> {
     check(/^\d+$/.test(headers.ttl ?? ""), 400, "TTL header missing or not a number");
     check(!headers.urgency || URGENCIES.has(headers.urgency), 400, `bad Urgency ${headers.urgency}`);
     check(!headers.topic || URL_SAFE.test(headers.topic), 400, `bad Topic ${headers.topic}`);
-    const vapid = verifyVapid(headers.authorization, origin);
+    const vapid = vapidOf(headers.authorization);
     check(!sub!.applicationServerKey || sub!.applicationServerKey === vapid.publicKey, 403, "k= is not the key the subscription was made with");
     check(headers["content-encoding"] === "aes128gcm", 415, `Content-Encoding ${headers["content-encoding"]} is not aes128gcm`);
     // RFC 8030 §7.2: a push service must accept at least 4096 bytes.

@@ -34,6 +34,22 @@ describe("the SMTP sink", () => {
     expect(mail!.headers["x-test"]).toBe("uno");
   });
 
+  it("with parseEvery, parses a sample and keeps the others by their envelope", async () => {
+    const sampling = await startSmtpSink({ parseEvery: 2 });
+    try {
+      for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await send(sampling.url, to);
+      const mails = await sampling.waitFor(3);
+      expect(mails.map((m) => [m.to[0], m.subject, m.parsed !== null])).toEqual([
+        ["a@example.com", "Clase confirmada", true],
+        ["b@example.com", "", false],
+        ["c@example.com", "Clase confirmada", true],
+      ]);
+      expect(mails[1]!.raw.toString("utf8")).toContain("Subject: Clase confirmada");
+    } finally {
+      await sampling.stop();
+    }
+  });
+
   it("refuses wrong credentials and refused recipients; waitFor says how many arrived when it times out", async () => {
     await expect(send(sink.url.replace(/:[0-9a-f]+@/, ":wrong@"))).rejects.toMatchObject({ responseCode: 535 });
     sink.refuse("nadie@example.com", 550);
