@@ -51,7 +51,7 @@ const AFTER_SECONDS = Number(process.env.AFTER_SECONDS ?? 30);
 const DELIVERY_GOAL_S = 60;
 const DELIVERY_CAP_S = Number(process.env.DELIVERY_CAP_SECONDS ?? 600);
 const P95_RISE_GOAL = 0.2;
-const MAIL_SAMPLE = 50;
+const SAMPLE = 50;
 const IN_PROCESS = process.env.BENCH_WORKER === "in-process";
 const SECRET = "bench-notifications-internal-secret-0123456789";
 process.env.DATA_DIR ??= path.join(process.cwd(), ".data", "bench-notifications");
@@ -210,9 +210,10 @@ function loadAverage() {
 
 async function main() {
   console.log(`# bench:notifications on ${DATABASE_URL.replace(/\/\/[^@]*@/, "//…@")}: ${REMINDERS} reminders, load ${LOAD_RATE} requests/s; ${loadAverage()}`);
-  // The SMTP server parses one mail in 50 (checked below) and counts the others by their envelope: it stands for
-  // another host, and parsing 10,000 mails here took as much CPU as the worker itself.
-  const [sink, pushService] = await Promise.all([startSmtpSink({ parseEvery: MAIL_SAMPLE }), startPushService()]);
+  // The SMTP server parses one mail in 50 and the push service decrypts one push in 50 (checked below); the others are
+  // counted by their envelope, or checked up to their headers and VAPID JWT. They stand for other hosts, and parsing
+  // and decrypting all 20,000 here took as much CPU as the worker itself.
+  const [sink, pushService] = await Promise.all([startSmtpSink({ parseEvery: SAMPLE }), startPushService({ decryptEvery: SAMPLE })]);
   let api: ApiProcess | null = null;
   let load: ReturnType<typeof startLoad> | null = null;
   try {
@@ -364,6 +365,7 @@ async function main() {
       console.log(`# ${dueCount} reminders due at ${new Date(dueAt).toISOString()}; ${loadAverage()}`);
       let lastMailAt = 0;
       const sampled: typeof sink.messages = [];
+      const decrypted: typeof pushService.received = [];
       const cpuAtDue = machineCpu();
       let lastPushAt = 0;
       const deadline = Date.now() + DELIVERY_CAP_S * 1000;
@@ -380,6 +382,7 @@ async function main() {
         for (const m of newMails) mailTo.add(m.to[0] ?? "");
         sampled.push(...newMails.filter((m) => m.parsed));
         for (const p of newPushes) pushTo.add(p.endpoint);
+        decrypted.push(...newPushes.filter((p) => p.payload !== null));
         if (Date.now() % 1000 < 100) await backendCpu(db, backendsDuring);
         if (Date.now() >= nextReport) {
           progress.push(`${Math.round((Date.now() - dueAt) / 1000)} s: ${mails} mails, ${pushes} pushes`);
@@ -405,6 +408,7 @@ async function main() {
       for (const m of late.mails) mailTo.add(m.to[0] ?? "");
       sampled.push(...late.mails.filter((m) => m.parsed));
       for (const p of late.pushes) pushTo.add(p.endpoint);
+      decrypted.push(...late.pushes.filter((p) => p.payload !== null));
 
       const deliveries = await db.execute(sql`
         select d.channel, d.status, count(*)::int as n, max(d.attempts)::int as max_attempts
@@ -437,14 +441,21 @@ async function main() {
       const wellFormed = sampled.filter(
         (m) => m.to[0] === m.envelope.to[0] && m.subject.length > 0 && m.text.length > 0 && m.html.length > 0 && Boolean(m.headers["list-unsubscribe"]) && m.from?.name,
       );
-      console.log(`Mails parsed (1 in ${MAIL_SAMPLE}): ${sampled.length}, well-formed ${wellFormed.length} (To = envelope, subject, text and HTML bodies, List-Unsubscribe, sender's name)`);
+      console.log(`Mails parsed (1 in ${SAMPLE}): ${sampled.length}, well-formed ${wellFormed.length} (To = envelope, subject, text and HTML bodies, List-Unsubscribe, sender's name)`);
+      const isPushPayload = (json: unknown) => {
+        const p = json as Record<string, unknown> | null;
+        return Boolean(p) && Object.keys(p!).sort().join() === "link,tag,title" && typeof p!.title === "string" && String(p!.link).startsWith("/");
+      };
+      const readable = decrypted.filter((p) => isPushPayload(p.json));
+      console.log(`Pushes decrypted (1 in ${SAMPLE}): ${decrypted.length}, { title, link, tag } and nothing else: ${readable.length}`);
       console.log(`\n${loadAverage()}`);
       const checks: [string, boolean][] = [
         [`every reminder delivered once per channel (${mails} mails, ${pushes} pushes, ${REMINDERS} each)`, mails === REMINDERS && pushes === REMINDERS && mailTo.size === REMINDERS && pushTo.size === REMINDERS],
         [`within ${DELIVERY_GOAL_S} s (${seconds.toFixed(1)} s)`, seconds <= DELIVERY_GOAL_S],
         [`p95 rise ≤ ${P95_RISE_GOAL * 100} % (${(rise * 100).toFixed(1)} %: ${baseline.p95.toFixed(1)} → ${during.p95.toFixed(1)} ms)`, rise <= P95_RISE_GOAL],
         [`no load errors (${baseline.errors + during.errors + after.errors})`, baseline.errors + during.errors + after.errors === 0],
-        [`every sampled mail well-formed (${wellFormed.length} of ${sampled.length})`, sampled.length >= Math.floor(REMINDERS / MAIL_SAMPLE) && wellFormed.length === sampled.length],
+        [`every sampled mail well-formed (${wellFormed.length} of ${sampled.length})`, sampled.length >= Math.floor(REMINDERS / SAMPLE) && wellFormed.length === sampled.length],
+        [`every sampled push decrypted to its payload (${readable.length} of ${decrypted.length})`, decrypted.length >= Math.floor(REMINDERS / SAMPLE) && readable.length === decrypted.length],
       ];
       for (const [name, ok] of checks) console.log(`${ok ? "ok  " : "FAIL"} ${name}`);
       process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

@@ -29,6 +29,25 @@ describe("the local push service", () => {
     expect(push).toMatchObject({ endpoint: sub.endpoint, payload: '{"title":"Hola"}', json: { title: "Hola" } });
   });
 
+  it("with decryptEvery, decrypts a sample and still checks every push's headers and VAPID JWT", async () => {
+    const sampling = await startPushService({ decryptEvery: 2 });
+    try {
+      const subs = [1, 2, 3].map(() => createBrowserSubscription(sampling));
+      for (const sub of subs) expect((await post(details(sub, '{"title":"Hola"}'))).status).toBe(201);
+      const pushes = await sampling.waitFor(3);
+      expect(pushes.map((p) => [p.endpoint, p.json])).toEqual([
+        [subs[0]!.endpoint, { title: "Hola" }],
+        [subs[1]!.endpoint, null],
+        [subs[2]!.endpoint, { title: "Hola" }],
+      ]);
+      // Not decrypted is not unchecked: a JWT for another audience is still refused.
+      const elsewhere = details({ ...subs[1]!, endpoint: subs[1]!.endpoint.replace("127.0.0.1", "localhost") }, "x");
+      expect((await post({ ...elsewhere, endpoint: subs[1]!.endpoint })).status).toBe(403);
+    } finally {
+      await sampling.stop();
+    }
+  });
+
   it("refuses a missing TTL, another audience, a body for another subscription, an unknown endpoint and answers what it was told", async () => {
     const sub = createBrowserSubscription(service);
     expect((await post(details(sub, "x"), (h) => delete h.TTL)).status).toBe(400);
