@@ -54,7 +54,7 @@ const recordSentAtOnce =
  * reminder (each its own commit and WAL flush on the database that the app's users share), and a crash leaves at most
  * 50 ms of sends unrecorded (sent again on the next attempt, recognisably the same).
  */
-export function recordSentInBursts(db: Db, now: Date, { size = 100, waitMs = 50 } = {}): RecordSent {
+function recordSentInBursts(db: Db, now: Date, { size = 100, waitMs = 50 } = {}): RecordSent {
   type Waiting = { notificationId: string; channel: NotificationChannel; served: string[]; resolve: () => void; reject: (error: unknown) => void };
   let waiting: Waiting[] = [];
   let timer: NodeJS.Timeout | undefined;
