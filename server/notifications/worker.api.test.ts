@@ -4,7 +4,7 @@ import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { runJobsAt } from "@/tests/fixtures/notification-factories";
 import { JobFailure, registerJobHandler } from "./job-registry";
 import { enqueueJobs } from "./queue";
-import { runDueJobs } from "./worker";
+import { batchSize, dutyCycle, pollIntervalMs, runDueJobs } from "./worker";
 
 // The worker's rounds with a batch handler: the jobs of one kind claimed together go to the batch, each is settled by
 // its own outcome (done, postponed, retried), finished ones are completed together, and a batch that throws gives way
@@ -106,5 +106,14 @@ describe("a round with a batch handler", () => {
     expect(await runDueJobs(ctx.db, { now: at, limit: 100 })).toMatchObject({ claimed: 1, done: 1 });
     expect(batchCalls).toHaveLength(before);
     expect(singleCalls).toContain(key);
+  });
+});
+
+describe("the worker's knobs from the environment", () => {
+  it("take values in their range and fall back to the defaults otherwise", () => {
+    expect([batchSize({}), batchSize({ NOTIFICATION_BATCH: "500" }), batchSize({ NOTIFICATION_BATCH: "501" }), batchSize({ NOTIFICATION_BATCH: "x" })]).toEqual([20, 500, 20, 20]);
+    expect([pollIntervalMs({}), pollIntervalMs({ NOTIFICATION_POLL_MS: "1000" }), pollIntervalMs({ NOTIFICATION_POLL_MS: "5" })]).toEqual([5000, 1000, 5000]);
+    // The share of time a worker with a backlog works: 1 (no rest) unless 0.1–1 is asked.
+    expect([dutyCycle({}), dutyCycle({ NOTIFICATION_DUTY: "0.5" }), dutyCycle({ NOTIFICATION_DUTY: "0" }), dutyCycle({ NOTIFICATION_DUTY: "2" })]).toEqual([1, 0.5, 1, 1]);
   });
 });

@@ -139,6 +139,17 @@ export function batchSize(env: Record<string, string | undefined> = process.env)
   return Number.isInteger(value) && value >= 1 && value <= 500 ? value : DEFAULT_BATCH;
 }
 
+/**
+ * NOTIFICATION_DUTY: the share of time a worker with a backlog spends working, 0.1–1 (default 1: the next round at
+ * once). At 0.5 it rests after each full round as long as that round took, which leaves the host's cores idle half
+ * the time for the requests of the app's users (a worker process already yields to them at once; what is left is the
+ * machine itself running slower while both cores are busy: docs/benchmarks.md#notifications).
+ */
+export function dutyCycle(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.NOTIFICATION_DUTY);
+  return Number.isFinite(value) && value >= 0.1 && value <= 1 ? value : 1;
+}
+
 export type WorkerHandle = { stop: () => Promise<void>; workerId: string };
 
 /**
@@ -149,6 +160,7 @@ export type WorkerHandle = { stop: () => Promise<void>; workerId: string };
 export function startNotificationWorker(db: Db, options: { pollMs?: number; limit?: number } = {}): WorkerHandle {
   const idleMs = options.pollMs ?? pollIntervalMs();
   const limit = options.limit ?? batchSize();
+  const duty = dutyCycle();
   const workerId = newWorkerId();
   const lastRun = new Map<string, number>();
   let isStopped = false;
@@ -171,6 +183,7 @@ export function startNotificationWorker(db: Db, options: { pollMs?: number; limi
     let claimed = 0;
     // A process that is shutting down (server/graceful.cjs) takes no new jobs; its last round finishes in stop().
     if (isDraining()) return;
+    const started = performance.now();
     try {
       await runPeriodic(new Date());
       claimed = (await runDueJobs(db, { limit, workerId })).claimed;
@@ -178,7 +191,8 @@ export function startNotificationWorker(db: Db, options: { pollMs?: number; limi
       getLogger().warn({ ...safeErrorSummary(error) }, "notification worker round failed");
     }
     if (isStopped) return;
-    timer = setTimeout(() => (current = round()), claimed >= limit ? 0 : claimed > 0 ? Math.min(BUSY_POLL_MS, idleMs) : idleMs);
+    const rest = Math.round((performance.now() - started) * (1 / duty - 1));
+    timer = setTimeout(() => (current = round()), claimed >= limit ? rest : claimed > 0 ? Math.min(BUSY_POLL_MS, idleMs) : idleMs);
     timer.unref();
   };
   timer = setTimeout(() => (current = round()), 0);
