@@ -1,7 +1,3 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { INTERNAL_SECRET_HEADER, TENANT_HOST_HEADER } from "../lib/tenant/host";
@@ -16,6 +12,8 @@ import { createBrowserSubscription, startPushService } from "../tests/support/pu
 import { startSmtpSink } from "../tests/support/smtp-sink";
 import { withBenchSchool } from "./bench-school";
 import { latencySummary, percentile } from "./bench-stats";
+import { startLoad, type Sample } from "./bench-open-loop";
+import { childrenOf, cpuSeconds, cpuShare, loadAverage, lowestPriority, machineCpu, schedulingOf } from "@/tests/support/processes";
 
 // `npm run bench:notifications` (issue 29): 10,000 lesson reminders due in the same minute, delivered by ONE API
 // instance (`node --import tsx server/main.ts` as production runs it on PostgreSQL: it forks its notification worker
@@ -60,87 +58,11 @@ process.env.LOG_LEVEL ??= "warn";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const chunks = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
-// ---------------------------------------------------------------------------------------------------------------------
-// The load process (BENCH_NOTIFICATIONS_LOAD set): requests at a fixed rate until the parent says stop, then sends back
-// every sample [sent at (epoch ms), latency ms, status].
-
-type LoadConfig = { url: string; host: string; rate: number; calls: { path: string; token: string }[] };
-type Sample = [number, number, number];
-
-async function runLoad(config: LoadConfig): Promise<void> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const base = new URL(config.url);
-  const samples: Sample[] = [];
-  let stopped = false;
-  let inFlight = 0;
-  process.on("message", (message: { stop?: boolean }) => {
-    if (message.stop) stopped = true;
-  });
-  const call = (n: number) => {
-    const { path: p, token } = config.calls[n % config.calls.length]!;
-    const sentAt = Date.now();
-    const started = performance.now();
-    inFlight += 1;
-    const req = http.request(
-      { agent, host: base.hostname, port: base.port, path: `${base.pathname}${p}`, method: "GET", headers: { authorization: `Bearer ${token}`, [TENANT_HOST_HEADER]: config.host, [INTERNAL_SECRET_HEADER]: SECRET } },
-      (res) => {
-        res.resume();
-        res.on("end", () => {
-          inFlight -= 1;
-          samples.push([sentAt, performance.now() - started, res.statusCode ?? 0]);
-        });
-      },
-    );
-    req.on("error", () => {
-      inFlight -= 1;
-      samples.push([sentAt, performance.now() - started, 0]);
-    });
-    req.end();
-  };
-  const interval = 1000 / config.rate;
-  const start = performance.now();
-  for (let n = 0; !stopped; n++) {
-    const due = start + n * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    call(n);
-  }
-  // An API that fell behind the open loop has a queue of calls: those still unanswered 15 s after the stop count as errors.
-  const drainUntil = Date.now() + 15_000;
-  while (inFlight > 0 && Date.now() < drainUntil) await sleep(20);
-  for (let i = 0; i < inFlight; i++) samples.push([Date.now(), Number.NaN, 0]);
-  process.send!({ samples }, () => process.exit(0));
-}
-
-function startLoad(config: LoadConfig): { child: ChildProcess; stop: () => Promise<Sample[]> } {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "bench-notifications.ts")], {
-    env: { ...process.env, BENCH_NOTIFICATIONS_LOAD: JSON.stringify(config) },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const result = new Promise<Sample[]>((resolve, reject) => {
-    child.on("message", (m: { samples: Sample[] }) => resolve(m.samples));
-    child.on("exit", (code) => reject(new Error(`load process ended (${code}) without its samples`)));
-  });
-  return { child, stop: () => (child.send({ stop: true }), result) };
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-
 function windowOf(samples: Sample[], from: number, to: number) {
   const inside = samples.filter(([at]) => at >= from && at < to);
   const latencies = inside.map(([, ms]) => ms).filter(Number.isFinite).sort((a, b) => a - b);
   const errors = inside.filter(([, , status]) => status !== 200 && status !== 304).length;
   return { count: inside.length, errors, latencies, p95: percentile(latencies, 95) };
-}
-
-/** CPU seconds (utime + stime) of a process, from /proc; 0 when it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 const APP_NAME = "volante-bench-notifications-api";
@@ -154,59 +76,6 @@ async function backendCpu(db: Db, seen: Map<number, number>): Promise<void> {
   }
 }
 const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-
-type CpuTimes = { busy: number; steal: number; total: number };
-/** The machine's CPU counters (/proc/stat's first line, in ticks). */
-function machineCpu(): CpuTimes {
-  const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
-  const busy = user! + nice! + system! + irq! + softirq!;
-  return { busy, steal: steal ?? 0, total: busy + idle! + iowait! + (steal ?? 0) };
-}
-/** Busy and stolen shares of the machine between two readings (stolen: time the hypervisor gave our cores to others). */
-function cpuShare(from: CpuTimes, to: CpuTimes): string {
-  const total = Math.max(1, to.total - from.total);
-  return `${((100 * (to.busy - from.busy)) / total).toFixed(0)} % busy, ${((100 * (to.steal - from.steal)) / total).toFixed(1)} % stolen`;
-}
-
-/** The pids of a process's children (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  try {
-    return fs
-      .readdirSync(`/proc/${pid}/task`)
-      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/))
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** The scheduling policy and niceness of a process, as chrt and /proc say. */
-function schedulingOf(pid: number): string {
-  let policy = "policy unknown";
-  try {
-    policy = execFileSync("chrt", ["-p", String(pid)], { encoding: "utf8" }).split("\n")[0]!.replace(/^.*: /, "");
-  } catch {
-    // no chrt
-  }
-  return `${policy}, niceness ${os.getPriority(pid)}`;
-}
-
-/** Every thread of `pid` to SCHED_IDLE (chrt), else niceness 19; says which. */
-function lowestPriority(pid: number): string {
-  try {
-    execFileSync("chrt", ["--all-tasks", "--idle", "-p", "0", String(pid)], { stdio: "ignore" });
-  } catch {
-    os.setPriority(pid, 19);
-  }
-  return schedulingOf(pid);
-}
-
-function loadAverage() {
-  const [one, five] = os.loadavg();
-  return `load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on ${os.cpus().length} cores`;
-}
 
 async function main() {
   console.log(`# bench:notifications on ${DATABASE_URL.replace(/\/\/[^@]*@/, "//…@")}: ${REMINDERS} reminders, load ${LOAD_RATE} requests/s; ${loadAverage()}`);
@@ -331,7 +200,7 @@ async function main() {
         if (res.status !== 200) throw new Error(`GET ${c.path} answered ${res.status}: ${await res.text()}`);
       }
 
-      load = startLoad({ url: api.url, host, rate: LOAD_RATE, calls });
+      load = startLoad({ url: api.url, host, secret: SECRET, rate: LOAD_RATE, calls });
       // The receiving services (this process) after the load's child has started at normal priority.
       console.log(`# this process (SMTP server, push service): ${lowestPriority(process.pid)}`);
       await sleep(WARMUP_SECONDS * 1000);
@@ -462,14 +331,7 @@ async function main() {
   }
 }
 
-if (process.env.BENCH_NOTIFICATIONS_LOAD) {
-  runLoad(JSON.parse(process.env.BENCH_NOTIFICATIONS_LOAD) as LoadConfig).catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-} else {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { isAlive } from "@/tests/support/processes";
 
 // server/cluster.cjs, the image's entry point, run as it is in the image: beside a server.js (here a small HTTP server
 // that answers its own pid, in place of Next's, which needs a build) in a folder of its own.
@@ -105,14 +106,6 @@ const startedWith = (pid: number): StartedWith | null => {
     return JSON.parse(fs.readFileSync(path.join(dir, `env-${pid}.json`), "utf8")) as StartedWith;
   } catch {
     return null;
-  }
-};
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 };
 

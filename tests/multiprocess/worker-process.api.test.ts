@@ -6,6 +6,7 @@ import { users } from "@/server/db/schema/core";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { startApiProcess, type ApiProcess } from "@/tests/fixtures/api-process";
 import { addStudent, createBookingWorld, insertReservation, localSlot, type BookingWorld } from "@/tests/fixtures/reservation-factories";
+import { childrenOf, isAlive } from "@/tests/support/processes";
 import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 
 // One API instance as production runs it on PostgreSQL (server/worker-process.cjs): the process that serves forks its
@@ -15,24 +16,6 @@ const url = process.env.DATABASE_URL;
 const describePg = url ? describe : describe.skip;
 const SECRET = "worker-process-test-internal-secret-0123456789";
 jest.setTimeout(180_000);
-
-/** The pids of a process's children (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync(`/proc/${pid}/task`)
-    .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/))
-    .filter(Boolean)
-    .map(Number);
-}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function until<T>(what: string, read: () => T | undefined, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
