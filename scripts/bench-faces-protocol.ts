@@ -24,6 +24,8 @@ type Options = {
   impostorSetsPerPerson?: number;
   /** Only these samples may be captures (e.g. the frames that pass the quality gates). */
   probe?: (s: Sample) => boolean;
+  /** Only these samples may be references (the product refuses a reference that fails the gates: describeReference). */
+  reference?: (s: Sample) => boolean;
   /** An impostor attempt counts only when this holds (e.g. at least one unseen photo). */
   impostorFilter?: (refs: Sample[], probe: Sample) => boolean;
   seed?: number;
@@ -34,19 +36,22 @@ export function attemptScores(samples: Sample[], o: Options): AttemptScores {
   const people = new Map<string, Sample[]>();
   for (const s of samples) people.set(s.person, [...(people.get(s.person) ?? []), s]);
   const probe = o.probe ?? (() => true);
+  const reference = o.reference ?? (() => true);
   const out: AttemptScores = { genuine: [], retry: [], impostor: [] };
   const fuse = (p: Sample, refs: Sample[]) => fusedDistance([p.e], refs.map((r) => r.e));
   for (const [person, photos] of people) {
-    if (photos.length < o.references + 1) continue;
-    for (const refs of drawSets(photos, o.references, o.setsPerPerson ?? 40, random)) {
+    const pool = photos.filter(reference);
+    if (pool.length < o.references || photos.length < o.references + 1) continue;
+    for (const refs of drawSets(pool, o.references, o.setsPerPerson ?? 40, random)) {
       const scores = photos.filter((p) => !refs.includes(p) && probe(p)).map((p) => fuse(p, refs));
       for (const d of scores) out.genuine.push({ person, d });
       for (let a = 0; a < scores.length; a++) for (let b = a + 1; b < scores.length; b++) out.retry.push({ person, d: Math.min(scores[a], scores[b]) });
     }
   }
   for (const [person, photos] of people) {
-    if (photos.length < o.references) continue;
-    for (const refs of drawSets(photos, o.references, o.impostorSetsPerPerson ?? 8, random)) {
+    const pool = photos.filter(reference);
+    if (pool.length < o.references) continue;
+    for (const refs of drawSets(pool, o.references, o.impostorSetsPerPerson ?? 8, random)) {
       for (const p of samples) {
         if (p.person === person || !probe(p) || (o.impostorFilter && !o.impostorFilter(refs, p))) continue;
         out.impostor.push(fuse(p, refs));

@@ -14,7 +14,12 @@ test("the student moves a lesson to a longer one; the card, 'Mi saldo' and the a
   test.setTimeout(180_000); // three people's pages, one after the other
   await signIn(page, "student");
   const assignment = await assignmentFor(page.request, "B", "Carlos");
-  const [slot] = await freeSlots(page.request, assignment.instructor.id, 1, 72);
+  // A free hour followed by two more free hours, so that the lesson's day still offers a two-hour time once it is
+  // booked (other journeys fill the instructor's days).
+  const free = await freeSlots(page.request, assignment.instructor.id, 40, 72);
+  const follows = (a: { end: string }, b?: { start: string }) => !!b && Date.parse(a.end) === Date.parse(b.start);
+  const slot = free.find((s, i) => follows(s, free[i + 1]) && follows(free[i + 1]!, free[i + 2]));
+  expect(slot, "three free hours in a row").toBeDefined();
   const [lesson] = await bookViaApi(page.request, assignment, [slot!]);
 
   await page.goto("/student/reservations");
