@@ -15,7 +15,7 @@ const SERVER_JS = `const fs = require("node:fs");
 let probes = 0;
 const writeEnv = () => fs.writeFileSync(require("node:path").join(__dirname, "env-" + process.pid + ".json"), JSON.stringify({
   pid: process.pid, role: process.env.VOLANTE_ROLE ?? null, worker: process.env.NOTIFICATION_WORKER ?? null,
-  batch: process.env.NOTIFICATION_BATCH ?? null, host: process.env.HOSTNAME ?? null, port: process.env.PORT, probes }));
+  batch: process.env.NOTIFICATION_BATCH ?? null, duty: process.env.NOTIFICATION_DUTY ?? null, host: process.env.HOSTNAME ?? null, port: process.env.PORT, probes }));
 require("node:http").createServer((req, res) => {
   if (req.url === "/api/health") { probes += 1; writeEnv(); }
   if (req.url === "/slow") return setTimeout(() => res.end("slow done"), 1500);
@@ -129,8 +129,8 @@ it("in production on PostgreSQL, runs the notification worker in one more proces
     await new Promise((r) => setTimeout(r, 100));
     worker = startedWith(workerPid);
   }
-  // Its own loopback port, its API loaded by a probe (which starts its worker), rounds of 500.
-  expect(worker).toMatchObject({ role: "notification-worker", worker: "on", batch: "500", host: "127.0.0.1" });
+  // Its own loopback port, its API loaded by a probe (which starts its worker), rounds of 500, half the time working.
+  expect(worker).toMatchObject({ role: "notification-worker", worker: "on", batch: "500", duty: "0.5", host: "127.0.0.1" });
   expect(worker!.port).not.toBe(String(port));
   expect(worker!.probes).toBeGreaterThan(0);
   expect(os.getPriority(workerPid)).toBe(19);

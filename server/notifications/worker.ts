@@ -141,7 +141,7 @@ export function batchSize(env: Record<string, string | undefined> = process.env)
 
 /**
  * NOTIFICATION_DUTY: the share of time a worker with a backlog spends working, 0.1–1 (default 1: the next round at
- * once). At 0.5 it rests after each full round as long as that round took, which leaves the host's cores idle half
+ * once; the instance's worker process is started with 0.5, server/worker-process.cjs). At 0.5 it rests after each full round as long as that round took, which leaves the host's cores idle half
  * the time for the requests of the app's users (a worker process already yields to them at once; what is left is the
  * machine itself running slower while both cores are busy: docs/benchmarks.md#notifications).
  */
