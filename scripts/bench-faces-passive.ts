@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { rankFaces } from "../server/biometrics/face-analysis";
 import { detectFaces } from "../server/biometrics/face-detector";
 import { loadFaceEngine } from "../server/biometrics/face-engine";
-import { decodeImage } from "../server/biometrics/image";
+import { decodeImage, type RgbImage } from "../server/biometrics/image";
 import { loadGraphModelFromDisk, packageDir, tf } from "../server/biometrics/tf-runtime";
-import { rankFaces } from "../server/biometrics/face-analysis";
+import { faceImages } from "./bench-faces-files";
 
 // `npm run bench:faces:passive` (issue 30 §2, "passive check"): Human's `antispoof` (128×128 → one "real" score) and
 // `liveness` (32×32 → [live, not live]) models, fed as Human feeds them (the face box enlarged, cut, scaled to the
@@ -17,29 +18,14 @@ import { rankFaces } from "../server/biometrics/face-analysis";
 // A passive check is worth shipping only if it refuses these at a bona fide refusal rate a classroom can live with.
 
 const FOLDER = path.resolve(process.cwd(), "../shared/fixtures/faces");
-const IMAGE = /\.(jpe?g|png|webp)$/i;
 /** Human's facemesh box is the detector's box enlarged by this much before the face is cut out. */
 const ENLARGE = 1.5;
 
-function listImages(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((e) => {
-    const full = path.join(dir, e);
-    return statSync(full).isDirectory() ? (e === "noface" ? [] : listImages(full)) : IMAGE.test(e) ? [full] : [];
-  });
-}
-
-type Raw = { data: Uint8Array; width: number; height: number };
-
-async function raw(bytes: Buffer): Promise<Raw> {
-  const { data, info } = await sharp(bytes).rotate().removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data), width: info.width, height: info.height };
-}
-
-const jpeg = (img: Raw, quality: number) => sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+const jpeg = (img: RgbImage, quality: number) => sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } }).jpeg({ quality }).toBuffer();
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
 /** The picture on a backlit screen, filmed: sub-pixel stripes, moiré, panel gamma and contrast, a glare band. */
-function screenReplay(img: Raw, seed: number): Raw {
+function screenReplay(img: RgbImage, seed: number): RgbImage {
   const { width: W, height: H, data } = img;
   const out = new Uint8Array(data.length);
   const pitch = 2.6 + (seed % 5) * 0.35; // the screen's pixel pitch in camera pixels
@@ -63,7 +49,7 @@ function screenReplay(img: Raw, seed: number): Raw {
 }
 
 /** The picture printed and filmed: halftone dots, paper white, a narrower gamut. */
-function print(img: Raw, seed: number): Raw {
+function print(img: RgbImage, seed: number): RgbImage {
   const { width: W, height: H, data } = img;
   const out = new Uint8Array(data.length);
   const cell = 3 + (seed % 3);
@@ -83,7 +69,7 @@ function print(img: Raw, seed: number): Raw {
   return { data: out, width: W, height: H };
 }
 
-async function filmed(img: Raw): Promise<Buffer> {
+async function filmed(img: RgbImage): Promise<Buffer> {
   const softened = await sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 3 } }).blur(0.8).raw().toBuffer();
   return jpeg({ data: new Uint8Array(softened), width: img.width, height: img.height }, 80);
 }
@@ -113,11 +99,12 @@ async function main() {
     });
   };
 
-  const files = listImages(FOLDER);
+  const files = faceImages(FOLDER);
   const bona: { real: number; live: number }[] = [];
   const attacks: Record<"screen" | "print", { real: number; live: number }[]> = { screen: [], print: [] };
   for (const [i, file] of files.entries()) {
-    const original = await raw(readFileSync(file));
+    const original = await decodeImage(readFileSync(file));
+    if (!original) continue;
     const genuine = await scores(await jpeg(original, 92));
     if (!genuine) continue;
     bona.push(genuine);

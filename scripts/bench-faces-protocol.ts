@@ -97,6 +97,23 @@ export function rateReport(scores: AttemptScores, threshold: number): RateReport
   };
 }
 
+/** Rejections per person at `threshold`, most attempts first: the attempt-weighted rate follows who has most photos. */
+export function rejectionsByPerson(scores: AttemptScores, threshold: number): string[] {
+  const by = new Map<string, { attempts: number; rejected: number; retries: number; stillRejected: number }>();
+  const of = (person: string) => by.get(person) ?? by.set(person, { attempts: 0, rejected: 0, retries: 0, stillRejected: 0 }).get(person)!;
+  for (const g of scores.genuine) {
+    of(g.person).attempts++;
+    if (g.d > threshold) of(g.person).rejected++;
+  }
+  for (const g of scores.retry) {
+    of(g.person).retries++;
+    if (g.d > threshold) of(g.person).stillRejected++;
+  }
+  return [...by]
+    .sort((a, b) => b[1].attempts - a[1].attempts)
+    .map(([person, p]) => `${person}: first capture ${p.rejected}/${p.attempts} rejected, after one retry ${p.stillRejected}/${p.retries}`);
+}
+
 /** The shipped threshold for R references, and the one this data would choose (FAR <= 0.1% there and 0.02 higher). */
 export function thresholds(scores: AttemptScores, references: number): { shipped: number; chosen: number | null } {
   const chosen = chooseThreshold(

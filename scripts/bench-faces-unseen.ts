@@ -1,10 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { chooseThreshold, equalErrorRate, rateUpperBound, ratesAt, twoAttemptDistances, twoCaptureRates } from "../server/biometrics/face-calibration";
+import { faceImages, IMAGE } from "./bench-faces-files";
 import { buildUnseenSet, PROBABLE_PEOPLE } from "./bench-faces-unseen-set";
-import { attemptScores, formatReport, pct as pct2, rateReport, thresholds, type Sample as AttemptSample } from "./bench-faces-protocol";
+import { attemptScores, formatReport, pct as pct2, rateReport, rejectionsByPerson, thresholds, type Sample as AttemptSample } from "./bench-faces-protocol";
 import { formatPad, presentationAttacks, type PadFace } from "./bench-faces-liveness";
 
 // `npm run bench:faces:unseen`: calibrates MATCH_THRESHOLD on faces the project has never seen (issue 13).
@@ -15,7 +16,6 @@ import { formatPad, presentationAttacks, type PadFace } from "./bench-faces-live
 const root = process.cwd();
 const FIXTURES = path.resolve(root, "../shared/fixtures/faces");
 const CACHE = path.join(os.tmpdir(), "volante-face-unseen");
-const IMAGE = /\.(jpe?g|png|webp)$/i;
 const TARGET_FAR = 0.001;
 const MARGIN = 0.02;
 /** Faces at least this wide in their source are "camera-like"; the Human screenshot grid is 55-80 px. */
@@ -26,13 +26,6 @@ type Sample = { name: string; person: string; unseen: boolean; large: boolean; e
 const dist = (a: E, b: E) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]) ** 2, 0));
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 const count = (xs: number[], t: number, accepted: boolean) => xs.filter((d) => (accepted ? d <= t : d > t)).length;
-
-function listImages(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((e) => {
-    const full = path.join(dir, e);
-    return statSync(full).isDirectory() ? (e === "noface" ? [] : listImages(full)) : IMAGE.test(e) ? [full] : [];
-  });
-}
 
 /** Two re-captures of one crop: shift/scale + light + JPEG q55; blur + mirror + contrast + JPEG q75. */
 async function recaptures(crop: Buffer): Promise<Buffer[]> {
@@ -79,7 +72,7 @@ async function main() {
     samples.push({ name: face.key, person: face.person, unseen: true, large: face.width >= LARGE_FACE_PX, e, good, crop: face.crop });
     for (const v of await recaptures(face.crop)) { const r = await describeAt(v, face.centre); if (r) synthetic.push(dist(e, r.e)); }
   }
-  for (const file of listImages(FIXTURES)) {
+  for (const file of faceImages(FIXTURES)) {
     const img = await decodeImage(readFileSync(file));
     const { face } = img ? await analyseImage(img) : { face: null };
     const e = img && face ? await describeAnalysed(img, face) : null;
@@ -186,23 +179,7 @@ async function main() {
     }
     if (label.includes("shipped")) {
       shipped = report;
-      // Who the rejections fall on: the attempt-weighted rate follows the people with the most photos.
-      const t = matchThreshold(refs);
-      const by = new Map<string, { attempts: number; rejected: number; retries: number; stillRejected: number }>();
-      for (const g of scores.genuine) {
-        const p = by.get(g.person) ?? { attempts: 0, rejected: 0, retries: 0, stillRejected: 0 };
-        p.attempts++;
-        if (g.d > t) p.rejected++;
-        by.set(g.person, p);
-      }
-      for (const g of scores.retry) {
-        const p = by.get(g.person)!;
-        p.retries++;
-        if (g.d > t) p.stillRejected++;
-      }
-      for (const [person, p] of [...by].sort((a, b) => b[1].attempts - a[1].attempts)) {
-        console.log(`  ${"".padEnd(44)} ${person}: first capture ${p.rejected}/${p.attempts} rejected, after one retry ${p.stillRejected}/${p.retries}`);
-      }
+      for (const line of rejectionsByPerson(scores, matchThreshold(refs))) console.log(`  ${"".padEnd(44)} ${line}`);
     }
   }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { attemptScores, formatReport, pct, rateReport, thresholds, type Sample } from "./bench-faces-protocol";
+import { attemptScores, formatReport, pct, rateReport, rejectionsByPerson, thresholds, type Sample } from "./bench-faces-protocol";
 import { formatPad, presentationAttacks, type PadFace } from "./bench-faces-liveness";
 
 // `npm run bench:faces [folder] [--no-pad]`: the face engine on a folder of photos (issue 13, issue 30).
@@ -120,7 +120,10 @@ async function main() {
     console.log(formatReport(label, report));
     const { chosen } = thresholds(scores, refs);
     if (probe === undefined) console.log(`${"".padEnd(44)} (this folder alone would choose ${chosen ?? "none"} for R=${refs}; shipped ${matchThreshold(refs)})`);
-    if (label.includes("shipped")) shipped = report;
+    if (label.includes("shipped")) {
+      shipped = report;
+      for (const line of rejectionsByPerson(scores, matchThreshold(refs))) console.log(`${"".padEnd(44)} ${line}`);
+    }
   }
 
   let padLines: string[] = [];

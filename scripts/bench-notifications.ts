@@ -13,7 +13,7 @@ import { startSmtpSink } from "../tests/support/smtp-sink";
 import { withBenchSchool } from "./bench-school";
 import { latencySummary, percentile } from "./bench-stats";
 import { startLoad, type Sample } from "./bench-open-loop";
-import { childrenOf, cpuSeconds, cpuShare, loadAverage, lowestPriority, machineCpu, schedulingOf } from "@/tests/support/processes";
+import { childrenOf, cpuSeconds, cpuShare, loadAverage, lowestPriority, machineCpu, schedulingOf } from "../tests/support/processes";
 
 // `npm run bench:notifications` (issue 29): 10,000 lesson reminders due in the same minute, delivered by ONE API
 // instance (`node --import tsx server/main.ts` as production runs it on PostgreSQL: it forks its notification worker

@@ -3,12 +3,11 @@ import http from "node:http";
 import path from "node:path";
 import { INTERNAL_SECRET_HEADER, TENANT_HOST_HEADER } from "../lib/tenant/host";
 
-// bench:notifications' load (scripts/bench-notifications.ts): a child process of its own sends GETs as an open loop.
+// bench:notifications' load (scripts/bench-notifications.ts): a child process of its own (this file, run with
+// BENCH_OPEN_LOOP set) sends GETs at a fixed rate, whatever the answers do, until the parent says stop, then sends back
+// every sample [sent at (epoch ms), latency ms, status].
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-// ---------------------------------------------------------------------------------------------------------------------
-// The load process (BENCH_NOTIFICATIONS_LOAD set): requests at a fixed rate until the parent says stop, then sends back
-// every sample [sent at (epoch ms), latency ms, status].
 
 export type LoadConfig = { url: string; host: string; secret: string; rate: number; calls: { path: string; token: string }[] };
 export type Sample = [number, number, number];
@@ -60,7 +59,7 @@ async function runLoad(config: LoadConfig): Promise<void> {
 
 export function startLoad(config: LoadConfig): { child: ChildProcess; stop: () => Promise<Sample[]> } {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "bench-open-loop.ts")], {
-    env: { ...process.env, BENCH_NOTIFICATIONS_LOAD: JSON.stringify(config) },
+    env: { ...process.env, BENCH_OPEN_LOOP: JSON.stringify(config) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const result = new Promise<Sample[]>((resolve, reject) => {
@@ -70,11 +69,8 @@ export function startLoad(config: LoadConfig): { child: ChildProcess; stop: () =
   return { child, stop: () => (child.send({ stop: true }), result) };
 }
 
-// ---------------------------------------------------------------------------------------------------------------------
-
-
-if (process.env.BENCH_NOTIFICATIONS_LOAD) {
-  runLoad(JSON.parse(process.env.BENCH_NOTIFICATIONS_LOAD) as LoadConfig).catch((error: unknown) => {
+if (process.env.BENCH_OPEN_LOOP) {
+  runLoad(JSON.parse(process.env.BENCH_OPEN_LOOP) as LoadConfig).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { sql } from "drizzle-orm";
@@ -9,6 +8,7 @@ import { startPeakServers, type PeakServer } from "./bench-peak-servers";
 import { Recorder, studentJourney, type CallKind, type Transport } from "./bench-peak-student";
 import { latencySummary, percentile } from "./bench-stats";
 import type { Db } from "../server/db/client";
+import { cpuSeconds } from "../tests/support/processes";
 
 // `npm run bench:peak`: the capacity plan's 20:00 peak (docs/operations.md): schools open next week's slots and a fifth
 // of their students book within ten minutes, 100,000 students ÷ 600 s ≈ 167 students a second, each making ~5 calls
@@ -45,16 +45,7 @@ const DATABASE_URL = process.env.PEAK_DATABASE_URL;
 const BOOKING_P95_TARGET_MS = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// CPU seconds (user + system) of a process, from /proc; of PostgreSQL's backends, found by application name.
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
+// CPU seconds of PostgreSQL's backends, found by application name.
 async function backendCpu(db: Db, appName: string): Promise<number> {
   const rows = (await db.execute(sql`select pid from pg_stat_activity where application_name = ${appName}`)).rows as { pid: number }[];
   return rows.reduce((sum, { pid }) => sum + cpuSeconds(Number(pid)), 0);

@@ -47,8 +47,9 @@ function logLine(level, msg, extra = {}) {
 
 /**
  * Forks `modulePath` as the worker process: NOTIFICATION_WORKER=on, rounds of 500, a 1 s poll and a duty of 0.5 unless
- * set (a process that serves no one can take big rounds; it rests as long as each full round took), VOLANTE_ROLE=notification-worker, then lowers its CPU priority. This process
- * stops serving as a worker (NOTIFICATION_WORKER=off, inherited by what it starts after). A worker process that crashes is
+ * set (a process that serves no one can take big rounds; it rests as long as each full round took),
+ * VOLANTE_ROLE=notification-worker, then lowers its CPU priority. This process stops serving as a worker
+ * (NOTIFICATION_WORKER=off, inherited by what it starts after). A worker process that crashes is
  * started again after a second. stop() ends it with SIGTERM (its last round finishes) and resolves when it has exited.
  */
 function startWorkerProcess({ modulePath, env = {}, execArgv = process.execArgv }) {
@@ -67,7 +68,7 @@ function startWorkerProcess({ modulePath, env = {}, execArgv = process.execArgv 
         NOTIFICATION_BATCH: process.env.NOTIFICATION_BATCH ?? "500",
         NOTIFICATION_POLL_MS: process.env.NOTIFICATION_POLL_MS ?? "1000",
         // Half the time working, half resting, while a backlog lasts: the serving processes keep the cores half the time
-        // (bench:notifications: 10,000 reminders in ~37 s with the load's p95 +8 %, against ~22 s and +33 % at 1).
+        // (docs/decisions/notifications.md#worker-process).
         NOTIFICATION_DUTY: process.env.NOTIFICATION_DUTY ?? "0.5",
         ...env,
         // It serves no traffic: on SIGTERM its last round finishes at once, with no balancer to drain (graceful.cjs).

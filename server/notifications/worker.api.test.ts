@@ -4,7 +4,7 @@ import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { runJobsAt } from "@/tests/fixtures/notification-factories";
 import { JobFailure, registerJobHandler } from "./job-registry";
 import { enqueueJobs } from "./queue";
-import { batchSize, dutyCycle, pollIntervalMs, runDueJobs } from "./worker";
+import { batchSize, dutyCycle, nextRoundDelay, pollIntervalMs, runDueJobs } from "./worker";
 
 // The worker's rounds with a batch handler: the jobs of one kind claimed together go to the batch, each is settled by
 // its own outcome (done, postponed, retried), finished ones are completed together, and a batch that throws gives way
@@ -115,5 +115,15 @@ describe("the worker's knobs from the environment", () => {
     expect([pollIntervalMs({}), pollIntervalMs({ NOTIFICATION_POLL_MS: "1000" }), pollIntervalMs({ NOTIFICATION_POLL_MS: "5" })]).toEqual([5000, 1000, 5000]);
     // The share of time a worker with a backlog works: 1 (no rest) unless 0.1–1 is asked.
     expect([dutyCycle({}), dutyCycle({ NOTIFICATION_DUTY: "0.5" }), dutyCycle({ NOTIFICATION_DUTY: "0" }), dutyCycle({ NOTIFICATION_DUTY: "2" })]).toEqual([1, 0.5, 1, 1]);
+  });
+
+  it("rest after a full round for as long as the duty asks; look again soon after some work, later after none", () => {
+    const full = { claimed: 500, limit: 500, tookMs: 800 };
+    expect(nextRoundDelay(full, 1, 1000)).toBe(0); // full speed: the next round at once
+    expect(nextRoundDelay(full, 0.5, 1000)).toBe(800); // half the time working
+    expect(nextRoundDelay(full, 0.25, 1000)).toBe(2400);
+    expect(nextRoundDelay({ claimed: 3, limit: 500, tookMs: 800 }, 0.5, 5000)).toBe(1000); // some work: within a second
+    expect(nextRoundDelay({ claimed: 3, limit: 500, tookMs: 800 }, 0.5, 200)).toBe(200);
+    expect(nextRoundDelay({ claimed: 0, limit: 500, tookMs: 5 }, 0.5, 5000)).toBe(5000); // nothing due: the idle poll
   });
 });

@@ -141,9 +141,10 @@ export function batchSize(env: Record<string, string | undefined> = process.env)
 
 /**
  * NOTIFICATION_DUTY: the share of time a worker with a backlog spends working, 0.1–1 (default 1: the next round at
- * once; the instance's worker process is started with 0.5, server/worker-process.cjs). At 0.5 it rests after each full round as long as that round took, which leaves the host's cores idle half
- * the time for the requests of the app's users (a worker process already yields to them at once; what is left is the
- * machine itself running slower while both cores are busy: docs/benchmarks.md#notifications).
+ * once; the instance's worker process is started with 0.5, server/worker-process.cjs). At 0.5 it rests after each full
+ * round as long as that round took, which leaves the host's cores idle half the time for the requests of the app's
+ * users (a worker process already yields to them at once; what is left is the machine itself running slower while both
+ * cores are busy: docs/benchmarks.md#notifications).
  */
 export function dutyCycle(env: Record<string, string | undefined> = process.env): number {
   const value = Number(env.NOTIFICATION_DUTY);
@@ -151,6 +152,15 @@ export function dutyCycle(env: Record<string, string | undefined> = process.env)
 }
 
 export type WorkerHandle = { stop: () => Promise<void>; workerId: string };
+
+/**
+ * How long a worker waits before its next round: a full round (a backlog) rests (1/duty − 1) times as long as it took,
+ * a round with some work looks again within a second, an empty one after the idle poll.
+ */
+export function nextRoundDelay(round: { claimed: number; limit: number; tookMs: number }, duty: number, idleMs: number): number {
+  if (round.claimed >= round.limit) return Math.round(round.tookMs * (1 / duty - 1));
+  return round.claimed > 0 ? Math.min(BUSY_POLL_MS, idleMs) : idleMs;
+}
 
 /**
  * Polls in the background: at once again while rounds come back full, every second while there is work, every
@@ -191,8 +201,7 @@ export function startNotificationWorker(db: Db, options: { pollMs?: number; limi
       getLogger().warn({ ...safeErrorSummary(error) }, "notification worker round failed");
     }
     if (isStopped) return;
-    const rest = Math.round((performance.now() - started) * (1 / duty - 1));
-    timer = setTimeout(() => (current = round()), claimed >= limit ? rest : claimed > 0 ? Math.min(BUSY_POLL_MS, idleMs) : idleMs);
+    timer = setTimeout(() => (current = round()), nextRoundDelay({ claimed, limit, tookMs: performance.now() - started }, duty, idleMs));
     timer.unref();
   };
   timer = setTimeout(() => (current = round()), 0);
