@@ -16,6 +16,10 @@ const DATA_DIR = path.join(process.cwd(), ".data", "bench-tbt");
 const RUNS = Number(process.env.RUNS ?? 7);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const filter = process.argv[2];
+const SHOW_TASKS = process.env.TASKS === "1";
+// SLOWDOWN=<n>: the CPU slowdown the tasks are scaled by (Lighthouse's 4 by default; see bench:lighthouse's
+// BENCH_LIGHTHOUSE_CPU for a host faster than the machines the budgets were set on).
+const SLOWDOWN = Number(process.env.SLOWDOWN ?? 4);
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: Record<string, unknown> } };
 
@@ -35,9 +39,19 @@ async function blockingTime(cdp: CDPSession, load: () => Promise<unknown>): Prom
     (e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && String(e.args.data.documentLoaderURL ?? "").startsWith("http"),
   );
   if (!navigation) throw new Error("No navigationStart in the trace");
-  return events
-    .filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === navigation.pid && e.tid === navigation.tid && e.ts > navigation.ts)
-    .reduce((sum, task) => sum + Math.max(0, (4 * (task.dur ?? 0)) / 1000 - 50), 0);
+  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === navigation.pid && e.tid === navigation.tid && e.ts > navigation.ts);
+  if (SHOW_TASKS) {
+    // The tasks that count, with what ran inside them (the longest events nested in each).
+    for (const task of tasks.filter((t) => SLOWDOWN * (t.dur ?? 0) > 50_000)) {
+      const end = task.ts + (task.dur ?? 0);
+      const inside = events
+        .filter((e) => e.ph === "X" && e.tid === task.tid && e.pid === task.pid && e !== task && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 2_000)
+        .map((e) => `${e.name}${e.args?.data?.url ? ` ${String(e.args.data.url).split("/").pop()}` : ""} ${((e.dur ?? 0) / 1000).toFixed(1)}`);
+      console.log(`    task at ${((task.ts - navigation.ts) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(1)} ms [${inside.slice(0, 6).join("; ")}]`);
+    }
+  }
+  return tasks
+    .reduce((sum, task) => sum + Math.max(0, (SLOWDOWN * (task.dur ?? 0)) / 1000 - 50), 0);
 }
 
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

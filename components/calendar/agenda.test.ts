@@ -1,4 +1,4 @@
-import { AGENDA_CHUNK_DAYS, agendaLastDay, agendaRanges, dayHeading, groupAgendaDays } from "./agenda";
+import { AGENDA_CHUNK_DAYS, agendaLastDay, agendaRanges, dayHeading, firstAgendaRange, groupAgendaDays } from "./agenda";
 
 const MADRID = "Europe/Madrid";
 // Friday 27 November 2026, 09:00 in Madrid (08:00 UTC).
@@ -66,5 +66,19 @@ describe("agenda grouping", () => {
     expect(agendaRanges("2026-10-20", 1, MADRID)).toEqual([{ start: "2026-10-19T22:00:00.000Z", end: "2026-11-02T23:00:00.000Z" }]);
     expect(agendaLastDay("2026-11-27", 1)).toBe("2026-12-10");
     expect(AGENDA_CHUNK_DAYS).toBe(14);
+  });
+});
+
+describe("the first block a calendar's first view reads", () => {
+  test("starts at midnight of today on the school's clock, not the server's", () => {
+    // 23:30 UTC on 30 November is already 1 December in Madrid (UTC+1) and still 30 November in New York.
+    const now = Date.parse("2026-11-30T23:30:00Z");
+    expect(firstAgendaRange(now, "Europe/Madrid")).toEqual({ start: "2026-11-30T23:00:00.000Z", end: "2026-12-14T23:00:00.000Z" });
+    expect(firstAgendaRange(now, "America/New_York")).toEqual({ start: "2026-11-30T05:00:00.000Z", end: "2026-12-14T05:00:00.000Z" });
+  });
+
+  test("is the block the agenda asks for first", () => {
+    const now = Date.parse("2026-03-28T12:00:00Z");
+    expect(firstAgendaRange(now, "Europe/Madrid")).toEqual(agendaRanges("2026-03-28", 1, "Europe/Madrid")[0]);
   });
 });

@@ -26,6 +26,9 @@ export const schoolDate = (now: number, timeZone: string) => localDate(now, time
  * each from a local midnight to the next block's (a DST change makes a block an hour shorter or longer, never shifts
  * a day). Each block is its own query, so 'Ver más días' adds one request and keeps the ones already read.
  */
+/** The agenda's first block of days, as it opens at `now`: what a calendar's first view reads on the server. */
+export const firstAgendaRange = (now: number, timeZone: string): AgendaRange => agendaRanges(schoolDate(now, timeZone), 1, timeZone)[0]!;
+
 export function agendaRanges(today: string, chunks: number, timeZone: string): AgendaRange[] {
   return Array.from({ length: chunks }, (_, i) => {
     const from = addDays(today, i * AGENDA_CHUNK_DAYS);

@@ -16,6 +16,7 @@ import { CalendarSkeleton } from "@/components/booking/calendar-skeleton";
 import type { WeekRange } from "@/components/booking/week-calendar";
 import { CalendarLegend } from "@/components/calendar/calendar-legend";
 import { CalendarPanel } from "@/components/calendar/calendar-panel";
+import { AgendaSlot } from "@/components/calendar/agenda-slot";
 import { useAgenda } from "@/components/calendar/use-agenda";
 import { useCalendarView } from "@/components/calendar/use-calendar-view";
 import { useTimeZone } from "@/components/shell/use-time-zone";
@@ -89,9 +90,11 @@ export function InstructorCalendarPage() {
           ) : null
         }
       >
-        {view === "agenda" ? (
-          <InstructorAgenda agenda={agenda} timeZone={timeZone} onSelect={setSelected} />
-        ) : isGrid && grid.data ? (
+        {!isGrid ? (
+          <AgendaSlot view={view}>
+            <InstructorAgenda agenda={agenda} timeZone={timeZone} onSelect={setSelected} />
+          </AgendaSlot>
+        ) : grid.data ? (
           <InstructorCalendar view={view} events={grid.data} initialDate={middleOf(range)} onRangeChange={showRange} onReservationClick={setSelected} />
         ) : grid.error ? null : (
           <CalendarSkeleton />

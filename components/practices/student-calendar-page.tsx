@@ -13,6 +13,7 @@ import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { errorText } from "@/lib/api-client";
 import type { StudentCalendarEvent } from "@/lib/contract/calendar";
 import { CalendarSkeleton } from "@/components/booking/calendar-skeleton";
+import { AgendaSlot } from "@/components/calendar/agenda-slot";
 import { CalendarLegend } from "@/components/calendar/calendar-legend";
 import { CalendarPanel } from "@/components/calendar/calendar-panel";
 import { useAgenda } from "@/components/calendar/use-agenda";
@@ -93,12 +94,12 @@ export function StudentCalendarPage() {
           ) : null
         }
       >
-        {view === "agenda" ? (
-          <StudentAgenda agenda={agenda} timeZone={timeZone} onSelect={setSelected} />
-        ) : isGrid ? (
+        {isGrid ? (
           <StudentCalendar view={view} events={events.data ?? []} onRangeChange={showRange} onEventClick={setSelected} />
         ) : (
-          <CalendarSkeleton />
+          <AgendaSlot view={view}>
+            <StudentAgenda agenda={agenda} timeZone={timeZone} onSelect={setSelected} />
+          </AgendaSlot>
         )}
       </CalendarPanel>
 

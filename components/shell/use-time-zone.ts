@@ -1,12 +1,13 @@
 "use client";
 
 import { useMemo } from "react";
+import { DEFAULT_TIME_ZONE } from "@/lib/format/time-zone";
 import { localDate } from "@/lib/time/zoned-time";
 import { useTenantInfo } from "./use-tenant-info";
 
 // School-local dates and times use the tenant's IANA zone; Madrid until the tenant info has loaded.
 export function useTimeZone(): string {
-  return useTenantInfo().data?.timeZone ?? "Europe/Madrid";
+  return useTenantInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 /**

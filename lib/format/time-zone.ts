@@ -1,5 +1,8 @@
 // A school's time zone named for people: 'hora de Madrid', not 'Europe/Madrid' (issue "Phone first"). The zones of
 // Spain and its neighbours carry their Spanish names; any other zone is named by its city, as the IANA name spells it.
+/** The zone of a school whose information has not loaded yet (the demo school's, and most of Spain's). */
+export const DEFAULT_TIME_ZONE = "Europe/Madrid";
+
 const CITY_NAMES: Record<string, string> = {
   "Europe/Madrid": "Madrid",
   "Atlantic/Canary": "Canarias",
