@@ -8,12 +8,14 @@ import { startBenchServer } from "./bench-server";
 // `npm run profile:page -- <path filter>`: where a signed-in page's load spends the main thread, for working on its
 // blocking time (issue 28 §8). Each page is loaded RUNS times (default 3) in Debian's Chromium at a 4× CPU slowdown
 // (Lighthouse's), with V8's sampling profiler on from navigation to 3 s after `load`; the samples' self time is summed
-// by the original source file (the build's source maps: run on a build made with NEXT_BROWSER_SOURCE_MAPS=1, else the
-// chunks are named) and by package, and printed per page, largest first.
+// by the original source file (the build's source maps: `rm .next/BUILD_ID` and run with NEXT_BROWSER_SOURCE_MAPS=1 to
+// build with them, else the chunks are named) and by package, and printed per page, largest first. LONGEST=1 also prints, for each load, the
+// longest stretch of samples without idle and its stacks (DEPTH frames each, default 3).
 const PORT = Number(process.env.BENCH_PORT ?? 3993);
 const DATA_DIR = path.join(process.cwd(), ".data", "profile-page");
 const RUNS = Number(process.env.RUNS ?? 3);
 const TOP = Number(process.env.TOP ?? 25);
+const DEPTH = Number(process.env.DEPTH ?? 3); // frames shown of each stack with LONGEST=1, innermost first
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const filter = process.argv[2];
 
@@ -95,7 +97,7 @@ async function longestStretch(profile: Profile): Promise<string[]> {
       const where = original?.source ? `${label(original.source)}:${original.line}` : url.split("/").pop();
       frames.push(`${original?.name ?? (functionName || "?")} (${where})`);
     }
-    const key = frames.slice(0, Number(process.env.DEPTH ?? 3)).join(" < ");
+    const key = frames.length ? frames.slice(0, DEPTH).join(" < ") : "(no script: the browser's own work, GC, compiling)";
     stacks.set(key, (stacks.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   }
   let total = 0;
