@@ -1,12 +1,12 @@
 import path from "node:path";
 import fs from "node:fs";
-import { chromium } from "@playwright/test";
 import { SourceMapConsumer, type RawSourceMap } from "source-map";
+import { launchChromium, phoneContext, throttledPage } from "./bench-browser";
 import { BENCH_USERS, benchPages } from "./bench-pages";
 import { startBenchServer } from "./bench-server";
 
 // `npm run profile:page -- <path filter>`: where a signed-in page's load spends the main thread, for working on its
-// blocking time (issue 28 §8). Each page is loaded RUNS times (default 3) in Debian's Chromium at a 4× CPU slowdown
+// blocking time (issue 28 §8). Each page is loaded RUNS times (default 3) on bench-browser.ts's phone (CPU_SLOWDOWN, 4×)
 // (Lighthouse's), with V8's sampling profiler on from navigation to 3 s after `load`; the samples' self time is summed
 // by the original source file (the build's source maps: `rm .next/BUILD_ID` and run with NEXT_BROWSER_SOURCE_MAPS=1 to
 // build with them, else the chunks are named) and by package, and printed per page, largest first. LONGEST=1 also prints, for each load, the
@@ -16,7 +16,6 @@ const DATA_DIR = path.join(process.cwd(), ".data", "profile-page");
 const RUNS = Number(process.env.RUNS ?? 3);
 const TOP = Number(process.env.TOP ?? 25);
 const DEPTH = Number(process.env.DEPTH ?? 3); // frames shown of each stack with LONGEST=1, innermost first
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const filter = process.argv[2];
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
@@ -107,24 +106,17 @@ async function longestStretch(profile: Profile): Promise<string[]> {
 
 async function main() {
   const server = await startBenchServer(PORT, DATA_DIR);
-  const browser = await chromium.launch({ executablePath: CHROME, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await launchChromium();
   try {
     for (const user of BENCH_USERS) {
       const pages = benchPages(user, filter);
       if (!pages.length) continue;
-      const context = await browser.newContext({ serviceWorkers: "block", viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-      if (user.username && user.password) {
-        const cookie = await server.signIn(user.username, user.password);
-        await context.addCookies(cookie.split("; ").map((pair) => {
-          const [name, ...value] = pair.split("=");
-          return { name: name!, value: value.join("="), domain: "localhost", path: "/" };
-        }));
-      }
-      const page = await context.newPage();
+      const cookie = user.username && user.password ? await server.signIn(user.username, user.password) : null;
+      const context = await phoneContext(browser, PORT, cookie);
+      const page = await throttledPage(context);
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
       await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
       for (const pagePath of pages) {

@@ -5,6 +5,7 @@ import { tenantInfoSchema, type TenantInfo } from "@/lib/contract/tenant";
 import { resolveToken } from "@/lib/session/cookies";
 import { toSessionUser, verifyToken } from "@/lib/session/token";
 import { callApi } from "./upstream";
+import { DEFAULT_TIME_ZONE } from "@/lib/format/time-zone";
 
 export type TenantLookup = { kind: "found"; tenant: TenantInfo } | { kind: "unknown"; host: string } | { kind: "unavailable" };
 
@@ -30,6 +31,11 @@ export const getTenantInfo = cache(async (): Promise<TenantInfo | null> => {
   const lookup = await lookupTenant();
   return lookup.kind === "found" ? lookup.tenant : null;
 });
+
+/** The school's time zone, as the browser's useTimeZone reads it: the zone its dates and first views are drawn in. */
+export async function getSchoolTimeZone(): Promise<string> {
+  return (await getTenantInfo())?.timeZone ?? DEFAULT_TIME_ZONE;
+}
 
 export const getSessionUser = cache(async (): Promise<{ user: SessionUser; isImpersonating: boolean } | null> => {
   const resolved = await resolveToken(await cookies());
