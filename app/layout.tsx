@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { geistSans } from "./font";
 import { ServiceWorker } from "@/components/shell/service-worker";
 import { ThemeScript } from "@/components/shell/theme-script";
 import { UnknownSchool } from "@/components/shell/unknown-school";
@@ -39,7 +38,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // A host that is no school of this server gets a plain page and no school's data, whatever the path.
   const lookup = await lookupTenant();
   return (
-    <html lang="es" className={geistSans.variable} suppressHydrationWarning>
+    <html lang="es" suppressHydrationWarning>
       <head>
         <ThemeScript nonce={nonce} />
       </head>

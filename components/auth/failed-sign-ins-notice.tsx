@@ -4,15 +4,23 @@ import { ShieldAlert, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { afterLoad } from "@/components/shell/after-load";
 import { failedSignInsText, takeFailedSignIns } from "./failed-sign-ins";
 
 // After a sign-in that followed failed attempts on the account: told once, until the user closes it.
 export function FailedSignInsNotice() {
   const [count, setCount] = useState(0);
   useEffect(() => {
-    // Read after hydration (the server has no sessionStorage); a second run (React's strict mode) finds 0 and keeps it.
-    const taken = takeFailedSignIns();
-    if (taken > 0) setCount(taken);
+    // Read after the page's load (the server has no sessionStorage; components/shell/after-load.ts); a second run
+    // (React's strict mode) finds 0 and keeps it.
+    let isMounted = true;
+    void afterLoad().then(() => {
+      const taken = isMounted ? takeFailedSignIns() : 0;
+      if (taken > 0) setCount(taken);
+    });
+    return () => {
+      isMounted = false;
+    };
   }, []);
   if (count === 0) return null;
   return (

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useAfterLoad } from "@/components/shell/after-load";
 import { cn } from "@/lib/utils";
 import { badgeText, bellLabel } from "./notification-texts";
 import { notificationQueries } from "./queries";
@@ -13,7 +14,8 @@ export const NOTIFICATIONS_PATH = "/notificaciones";
 // The shell's bell: the unread count (GET /api/notifications/unread-count, polled with ETag/304 while the tab is
 // visible) and the way to the list. A 44 px target; its name carries the count ('Notificaciones, 3 sin leer').
 export function NotificationBell({ className }: { className?: string }) {
-  const { data } = useQuery(notificationQueries.unreadCount());
+  // First read after the page's load (components/shell/after-load.ts), then polled.
+  const { data } = useQuery({ ...notificationQueries.unreadCount(), enabled: useAfterLoad() });
   const count = data?.count ?? 0;
   const isCurrent = usePathname() === NOTIFICATIONS_PATH;
   return (

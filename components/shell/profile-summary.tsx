@@ -3,6 +3,7 @@
 import { ChevronsUpDown } from "lucide-react";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import type { SessionUser } from "@/lib/contract/auth";
+import { useAfterLoad } from "./after-load";
 import { useProfile } from "./use-session";
 
 export const TRIGGER_CLASS =
@@ -19,8 +20,9 @@ function initials(name: string): string {
 
 /** What the trigger shows: avatar, name and user name; its accessible name starts with them (WCAG 2.5.3). */
 export function ProfileSummary({ user }: { user: SessionUser | null }) {
-  const { data: profile } = useProfile();
-  // The session (read by the server for this page) gives the name at once; the profile adds the user name.
+  // The session (read by the server for this page) gives the name at once; the profile adds the user name, read after
+  // the page's load (after-load.ts).
+  const { data: profile } = useProfile({ enabled: useAfterLoad() });
   const name = profile?.name ?? user?.name ?? "";
   return (
     <>

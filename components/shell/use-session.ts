@@ -41,8 +41,8 @@ export function useMyId(): string | null {
   return data?.user?.uuid ?? null;
 }
 
-export function useProfile() {
-  return useQuery({ queryKey: ["me"], queryFn: () => apiGet<Answer<typeof profileSchema>>("/me"), staleTime: 5 * 60_000 });
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ["me"], queryFn: () => apiGet<Answer<typeof profileSchema>>("/me"), staleTime: 5 * 60_000, enabled });
 }
 
 export async function logout(): Promise<void> {

@@ -4,8 +4,8 @@ import type { SessionUser } from "@/lib/contract/auth";
 import { tenantInfoSchema, type TenantInfo } from "@/lib/contract/tenant";
 import { resolveToken } from "@/lib/session/cookies";
 import { toSessionUser, verifyToken } from "@/lib/session/token";
-import { callApi } from "./upstream";
 import { DEFAULT_TIME_ZONE } from "@/lib/format/time-zone";
+import { callApi } from "./upstream";
 
 export type TenantLookup = { kind: "found"; tenant: TenantInfo } | { kind: "unknown"; host: string } | { kind: "unavailable" };
 

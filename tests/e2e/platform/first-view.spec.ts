@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatLessonDay } from "@/lib/format/lesson-time";
+import { baseURL } from "../../../playwright.config";
 import { signInByApi, type DemoUser } from "../support/auth";
+import { createFreshStudent } from "../support/fresh-student";
 import { clickHydrated } from "../support/hydration";
 
 // Read-mostly screens arrive with their data in the server's HTML (lib/bff/server-prefetch.tsx, issue 13): no loading
@@ -36,6 +38,7 @@ const FIRST_VIEWS: { who: DemoUser; path: string; shows: string }[] = [
   { who: "admin", path: "/administrator/licenses", shows: "Permiso B+E" },
   { who: "admin", path: "/administrator/vehicles", shows: "Seat Ibiza" },
   { who: "admin", path: "/administrator/settings", shows: "Duración mínima de una práctica" },
+  { who: "admin", path: "/administrator/content", shows: "Permiso B+E" },
   { who: "admin", path: "/administrator/balances", shows: "Lucía Martín García" },
 ];
 
@@ -74,6 +77,23 @@ for (const { who, path } of [
   });
 }
 
+// The screens use the device's own typeface (docs/decisions.md, "The system's font"): the login and a signed-in page
+// download no font and name the stack of app/globals.css (with Geist, a web font was requested and named first).
+test("the login and a signed-in page download no font and are drawn in the device's own typeface", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font" || /\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(request.url());
+  });
+  for (const path of ["/login", "/student/reservations"]) {
+    if (path !== "/login") await signInByApi(page, "student");
+    await page.goto(path);
+    await expect(page.locator("main")).toBeVisible();
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family, path).toMatch(/^-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto/);
+  }
+  expect(fonts).toEqual([]);
+});
+
 type Reservation = { id: string; start: string };
 
 async function reservations(page: Page): Promise<Reservation[]> {
@@ -91,7 +111,7 @@ const clock = (iso: string, timeZone: string) => {
   return `${formatLessonDay(iso, Date.now(), timeZone)} · ${time}`;
 };
 
-test("the reservations the server drew are the API's, and the browser does not fetch them again", async ({ page }) => {
+test("the reservations the server drew are the API's, and the browser does not fetch them or the school's rules again", async ({ page }) => {
   await signInByApi(page, "student");
   const list = await reservations(page);
   const main = await serverMain(page.request, "/student/reservations");
@@ -105,12 +125,38 @@ test("the reservations the server drew are the API's, and the browser does not f
 
   const asked: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/student/reservations") asked.push(request.url());
+    // /config too: the cards' cancellation note comes with the first view (no second drawing of every card).
+    if (request.method() === "GET" && ["/api/student/reservations", "/api/config"].includes(new URL(request.url()).pathname)) asked.push(request.url());
   });
   await page.goto("/student/reservations");
   await expect(page.getByTestId("reservation-card")).toHaveCount(drawn.length);
   await page.waitForLoadState("networkidle");
   expect(asked).toEqual([]);
+});
+
+// What the shell shows on every page but no one waits for is read after the page's load and an idle moment
+// (components/shell/after-load.ts; its timing is unit-tested there): it must still arrive on its own, without a gesture.
+// The student is new and the school writes to them first: the demo students' chats are read by other journeys that run
+// at the same time, so their unread count is not this test's to rely on.
+test("the shell shows the username under the avatar and the chat's unread badge without any gesture", async ({ page }) => {
+  const student = await createFreshStudent(page, "Insignia");
+  const headers = { origin: baseURL };
+  const opened = await page.request.post("/api/messaging/conversations", { headers, data: { partnerId: student.id } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const { id } = (await opened.json()) as { id: string };
+  for (const body of ["Bienvenida a la autoescuela", "Tu primera clase está por confirmar"]) {
+    const sent = await page.request.post(`/api/messaging/conversations/${id}/messages`, { headers, data: { body } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  await page.context().clearCookies();
+  const login = await page.request.post("/api/login", { data: { username: student.username, password: student.password } });
+  expect(login.ok()).toBeTruthy();
+
+  await page.goto("/student/reservations");
+  await expect(page.getByText("Próximas reservas").first()).toBeVisible();
+  const sidebar = page.locator("#app-sidebar");
+  await expect(sidebar.getByText(student.username, { exact: true })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: /^Chat/ })).toContainText("2");
 });
 
 test("the library arrives with the page and the browser does not read it again", async ({ page }) => {
