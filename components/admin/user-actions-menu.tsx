@@ -1,7 +1,7 @@
 "use client";
 
-import { KeyRound, Link2, MoreHorizontal, Pencil, Power, PowerOff } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { KeyRound, Link2, Pencil, Power, PowerOff } from "lucide-react";
+import { MoreActionsButton } from "@/components/ui/more-actions-button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { AdminUser } from "@/lib/contract/backoffice-users";
 import { isAdministrator } from "@/lib/session/roles";
@@ -14,9 +14,7 @@ export function UserActionsMenu({ user, onEdit, onLink, onSetPassword, onToggle 
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Acciones de ${user.name}`}>
-          <MoreHorizontal aria-hidden />
-        </Button>
+        <MoreActionsButton label={`Acciones de ${user.name}`} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onEdit}>

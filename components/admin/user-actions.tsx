@@ -1,10 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { MoreHorizontal } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MenuOnDemand } from "@/components/ui/menu-on-demand";
+import { MoreActionsButton } from "@/components/ui/more-actions-button";
 import { loadOnce } from "@/components/ui/on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { apiPost, errorText, type Answer } from "@/lib/api-client";
@@ -38,9 +37,7 @@ export function UserActions({ user, onEdit, onLink }: Props) {
       <MenuOnDemand
         module={menu}
         trigger={(props) => (
-          <Button {...props} variant="ghost" size="icon" aria-label={`Acciones de ${user.name}`}>
-            <MoreHorizontal aria-hidden />
-          </Button>
+          <MoreActionsButton {...props} label={`Acciones de ${user.name}`} />
         )}
         menu={({ UserActionsMenu }) => (
           <UserActionsMenu

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { Plus } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,7 +16,34 @@ import { uploadContentFile } from "./upload-file";
 
 const ACCEPT: Record<ContentType, string> = { document: "application/pdf,.pdf", video: "video/mp4,video/webm,.mp4,.webm", iframe: "" };
 
-export function AddContentForm({ licenseId }: { licenseId: string }) {
+/**
+ * A licence's 'Añadir contenido': the form opens on demand, so the library shows its items first (on a phone, ten
+ * licences' open forms were most of the page, and their elements held its first paint: issue 28). It stays open after
+ * an item is added, for the next one, until 'Cancelar'.
+ */
+export function AddContent({ licenseId, licenseName }: { licenseId: string; licenseName: string }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (open) {
+    return (
+      <AddContentForm
+        licenseId={licenseId}
+        onClose={() => {
+          setOpen(false);
+          requestAnimationFrame(() => opener.current?.focus());
+        }}
+      />
+    );
+  }
+  return (
+    <Button ref={opener} variant="outline" className="self-start" aria-label={`Añadir contenido al permiso ${licenseName}`} onClick={() => setOpen(true)}>
+      <Plus aria-hidden />
+      Añadir contenido
+    </Button>
+  );
+}
+
+function AddContentForm({ licenseId, onClose }: { licenseId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const uid = useId();
   const [kind, setKind] = useState<ContentType>("document");
@@ -53,7 +81,7 @@ export function AddContentForm({ licenseId }: { licenseId: string }) {
     >
       <div className="grid gap-1">
         <Label htmlFor={`${uid}-content-kind`}>Tipo</Label>
-        <NativeSelect id={`${uid}-content-kind`} value={kind} onChange={(e) => setKind(e.target.value as ContentType)}>
+        <NativeSelect id={`${uid}-content-kind`} autoFocus value={kind} onChange={(e) => setKind(e.target.value as ContentType)}>
           <option value="document">Documento (PDF)</option>
           <option value="video">Vídeo (MP4/WebM)</option>
           <option value="iframe">Test online (enlace)</option>
@@ -86,9 +114,14 @@ export function AddContentForm({ licenseId }: { licenseId: string }) {
           ) : null}
         </div>
       )}
-      <Button type="submit" disabled={!canSubmit}>
-        {mutation.isPending ? "Subiendo..." : "Añadir"}
-      </Button>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={!canSubmit}>
+          {mutation.isPending ? "Subiendo..." : "Añadir"}
+        </Button>
+        <Button type="button" variant="ghost" disabled={mutation.isPending} onClick={onClose}>
+          Cancelar
+        </Button>
+      </div>
     </form>
   );
 }

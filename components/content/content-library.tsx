@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { adminQueries } from "@/components/admin/queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { AddContentForm } from "./add-content-form";
+import { AddContent } from "./add-content-form";
 import { ContentError, ContentLoading } from "./content-status";
 import { LibraryItemRow } from "./library-item-row";
 import { contentQueries } from "./queries";
@@ -34,7 +34,7 @@ export function ContentLibrary() {
                   ))}
                 </ul>
               )}
-              <AddContentForm licenseId={license.id} />
+              <AddContent licenseId={license.id} licenseName={license.name} />
             </CardContent>
           </Card>
         );

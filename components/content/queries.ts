@@ -14,5 +14,7 @@ export const contentQueries = {
     queryOptions({
       queryKey: [...contentQueries.all(), "library"] as const,
       queryFn: ({ signal }) => apiGet<Answer<typeof adminContentListSchema>>("/administrator/content", signal),
+      // Fresh for 30 s: the office's own changes invalidate it (add, reorder, delete); the first view is not read again.
+      staleTime: 30_000,
     }),
 };

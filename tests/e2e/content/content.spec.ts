@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { signInByApi } from "../support/auth";
+import { clickHydrated } from "../support/hydration";
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
@@ -24,9 +25,10 @@ test("the administrator uploads a PDF; the student reads it protected, zooms, an
   await admin.goto("/administrator/content");
   const licenseB = admin.getByTestId("library-license-b");
   await expect(licenseB.getByText("Permiso B", { exact: true })).toBeVisible();
+  await clickHydrated(licenseB.getByRole("button", { name: "Añadir contenido al permiso B" }));
   await licenseB.getByLabel("Nombre", { exact: true }).fill(name);
   await licenseB.getByLabel("Archivo", { exact: true }).setInputFiles(path.join(process.cwd(), "server/demo/assets/temario-demo.pdf"));
-  await licenseB.getByRole("button", { name: "Añadir" }).click();
+  await licenseB.getByRole("button", { name: "Añadir", exact: true }).click();
   await expect(licenseB.getByText(name)).toBeVisible();
   await shot(admin, "admin-library");
   await admin.close();
