@@ -45,18 +45,30 @@ export function housekeepingIntervalMs(env: Record<string, string | undefined> =
 
 /**
  * Purges now and then every `intervalMs`, whether requests come or not. The timer is unref'd: it never keeps a
- * process alive that is otherwise shutting down. A failure is only logged. Returns the function that stops it.
+ * process alive that is otherwise shutting down. A failure is only logged. `stop()` ends the schedule and resolves
+ * once a round still running has finished: nothing is deleted after it resolves.
  */
-export function startHousekeeping(db: Db, intervalMs: number): { stop: () => void; timer: NodeJS.Timeout } {
+export function startHousekeeping(db: Db, intervalMs: number): { stop: () => Promise<void>; timer: NodeJS.Timeout } {
+  let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    purgeExpired(db).catch((error: unknown) => getLogger().warn({ ...safeErrorSummary(error) }, "housekeeping purge failed"));
-    // Unpaid orders past their day, and their PaymentIntents at Stripe: safe on every replica (conditional updates).
-    expireOrders(db).catch((error: unknown) => getLogger().warn({ ...safeErrorSummary(error) }, "housekeeping order expiry failed"));
+    const round = Promise.all([
+      purgeExpired(db).catch((error: unknown) => getLogger().warn({ ...safeErrorSummary(error) }, "housekeeping purge failed")),
+      // Unpaid orders past their day, and their PaymentIntents at Stripe: safe on every replica (conditional updates).
+      expireOrders(db).catch((error: unknown) => getLogger().warn({ ...safeErrorSummary(error) }, "housekeeping order expiry failed")),
+    ]);
+    // A round can outlast the interval: stop() waits for every round still running, not only the last one started.
+    running = Promise.all([running, round]);
   };
   run();
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer), timer };
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+    timer,
+  };
 }
 
 const state = globalThis as unknown as { __volanteHousekeeping?: ReturnType<typeof startHousekeeping> };

@@ -153,7 +153,13 @@ describe("the outbox", () => {
     const devices = await Promise.all(people.map((p) => subscribe(p)));
     await Promise.all(people.map((p) => send(confirmed(p))));
     const round = await runDueJobs(ctx.db, { now: NOON, limit: 500 });
-    expect(round).toMatchObject({ claimed: 140, done: 140, retried: 0, failed: 0 });
+    // With the errors of any delivery not sent: a failure says why.
+    const unsent = await ctx.db
+      .select({ channel: notificationDeliveries.channel, lastError: notificationDeliveries.lastError })
+      .from(notificationDeliveries)
+      .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+      .where(and(eq(notifications.tenantId, tenant.id), inArray(notificationDeliveries.status, ["pending", "failed"])));
+    expect({ ...round, unsent }).toMatchObject({ claimed: 140, done: 140, retried: 0, failed: 0, unsent: [] });
     expect(new Set(sink.messages.map((m) => m.to[0])).size).toBe(70);
     expect(sink.messages).toHaveLength(70);
     expect(pushService.received.map((p) => p.endpoint).sort()).toEqual(devices.map((d) => d.endpoint).sort());

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import webpush from "web-push";
@@ -110,6 +111,44 @@ describe("sendPush to an RFC 8030 push service", () => {
     const sub = createBrowserSubscription(service);
     const closed = sub.endpoint.replace(/:\d+\//, ":1/");
     await expect(sendPush({ ...target(sub), endpoint: closed }, payload, { timeoutMs: 2000 })).rejects.toMatchObject({ status: null });
+  });
+});
+
+describe("a kept-alive connection the push service closes", () => {
+  // A push service (plain TCP speaking HTTP/1.1, to control each connection) that answers the first request on a
+  // connection, keeps it open, and closes it when a second request arrives, before reading it: what a server closing
+  // an idle connection does to the push that was already on its way.
+  let server: net.Server;
+  let origin: string;
+  const answered: string[] = [];
+  beforeAll(async () => {
+    server = net.createServer((socket) => {
+      let received = "";
+      let requests = 0;
+      socket.on("data", (chunk: Buffer) => {
+        if (requests === 1) return void socket.destroy();
+        received += chunk.toString("latin1");
+        const headersEnd = received.indexOf("\r\n\r\n");
+        if (headersEnd < 0) return;
+        const length = Number(/content-length: *(\d+)/i.exec(received.slice(0, headersEnd))?.[1] ?? 0);
+        if (received.length - headersEnd - 4 < length) return;
+        requests = 1;
+        answered.push(received.slice(0, received.indexOf("\r\n")));
+        socket.write("HTTP/1.1 201 Created\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends the push again at once on a new connection, and it arrives once", async () => {
+    const sub = createBrowserSubscription(service);
+    const endpoint = `${origin}/push/${crypto.randomUUID()}`;
+    await expect(sendPush({ ...target(sub), endpoint }, payload)).resolves.toBe("sent");
+    // The second push goes out on the kept-alive connection, which the service closes: it is sent again and arrives.
+    await expect(sendPush({ ...target(sub), endpoint }, { ...payload, tag: "n-2" })).resolves.toBe("sent");
+    expect(answered).toHaveLength(2);
   });
 });
 

@@ -70,11 +70,18 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
 };
 
+// A kept-alive connection can be closed by the push service just as a push goes out on it (servers close idle
+// connections after a few seconds; under load our side notices late): the request then fails with a reset before the
+// service read it. Such a push is sent again at once on a new connection, as Node's documentation advises
+// (request.reusedSocket); a second failure is the queue's to retry.
+const STALE_CONNECTION = new Set(["ECONNRESET", "EPIPE"]);
+
 /** POSTs the encrypted body; the push service's status, or throws (unreachable, timed out). */
-function post(url: URL, headers: Record<string, string>, body: Buffer, timeoutMs: number): Promise<number> {
+function post(url: URL, headers: Record<string, string>, body: Buffer, timeoutMs: number, pooled = true): Promise<number> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
-    const request = client.request(url, { method: "POST", headers: { ...headers, "content-length": String(body.length) }, agent: agents[url.protocol as keyof typeof agents] }, (response) => {
+    const agent = pooled ? agents[url.protocol as keyof typeof agents] : false;
+    const request = client.request(url, { method: "POST", headers: { ...headers, "content-length": String(body.length) }, agent }, (response) => {
       response.resume();
       response.on("end", () => {
         clearTimeout(timer);
@@ -87,7 +94,12 @@ function post(url: URL, headers: Record<string, string>, body: Buffer, timeoutMs
       clearTimeout(timer);
       reject(error);
     }
-    request.on("error", fail);
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (pooled && request.reusedSocket && STALE_CONNECTION.has(error.code ?? "")) {
+        clearTimeout(timer);
+        resolve(post(url, headers, body, timeoutMs, false));
+      } else fail(error);
+    });
     request.end(body);
   });
 }

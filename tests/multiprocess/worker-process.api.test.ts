@@ -27,6 +27,17 @@ async function until<T>(what: string, read: () => T | undefined, timeoutMs = 30_
   }
 }
 
+/**
+ * The instance lowers a worker's priority right after forking it (os.setPriority on the new pid): a poll that finds the
+ * pid in between reads the instance's own 0. CI saw it once, on a loaded host. The priority must reach 19 at once and
+ * stay there.
+ */
+async function lowestPriority(pid: number) {
+  await until(`niceness 19 for ${pid}`, () => (os.getPriority(pid) === 19 ? true : undefined), 5_000);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(os.getPriority(pid)).toBe(19);
+}
+
 describePg("an API instance with its notification worker process", () => {
   let ctx: ApiContext;
   let w: BookingWorld;
@@ -55,14 +66,16 @@ describePg("an API instance with its notification worker process", () => {
       headers: { authorization: `Bearer ${w.instructorToken}`, [TENANT_HOST_HEADER]: w.tenant.host, [INTERNAL_SECRET_HEADER]: SECRET },
     });
     expect(res.status).toBe(200);
-    await until(`the e-mail to ${address}`, () => (sink.messages.some((m) => m.to[0] === address) ? true : undefined));
+    // The worker runs at SCHED_IDLE: on a host whose cores are busy (CI runs the journeys alongside) it gets only the
+    // time they leave, and its first round may wait tens of seconds.
+    await until(`the e-mail to ${address}`, () => (sink.messages.some((m) => m.to[0] === address) ? true : undefined), 90_000);
     return address;
   }
 
   it("runs the worker in one child process at the lowest CPU priority, and the e-mails of confirmations arrive", async () => {
     const [worker, ...others] = await until("the worker process", () => (childrenOf(api.child.pid!).length > 0 ? childrenOf(api.child.pid!) : undefined));
     expect(others).toEqual([]);
-    expect(os.getPriority(worker!)).toBe(19);
+    await lowestPriority(worker!);
     // SCHED_IDLE (policy 5) where util-linux's chrt is installed, as in the app's image.
     if (fs.existsSync("/usr/bin/chrt")) expect(fs.readFileSync(`/proc/${worker}/sched`, "utf8")).toMatch(/^policy\s*:\s*5$/m);
     expect(os.getPriority(api.child.pid!)).toBe(0);
@@ -74,7 +87,7 @@ describePg("an API instance with its notification worker process", () => {
     process.kill(first!, "SIGKILL");
     const second = await until("a new worker process", () => childrenOf(api.child.pid!).find((pid) => pid !== first));
     expect(isAlive(first!)).toBe(false);
-    expect(os.getPriority(second)).toBe(19);
+    await lowestPriority(second);
     await confirmAndReceive();
   });
 

@@ -76,7 +76,7 @@ describe("an order unpaid for 24 hours", () => {
     try {
       await waitFor(async () => (await intentRow(s.intent.id)).status === "canceled");
     } finally {
-      schedule.stop();
+      await schedule.stop();
     }
     expect(stripe.intents.get(s.intent.id)).toMatchObject({ status: "canceled", cancellation_reason: "abandoned" });
     expect(await orderRow(s.orderId)).toMatchObject({ status: "expired", expiredAt: expect.any(Date) });
