@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 
 const results = [];
@@ -42,23 +43,41 @@ async function jest(name, project, reportFile, env = {}, { workers = os.availabl
     failed: report?.numFailedTests ?? (ok ? 0 : 1),
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
     failures: (report?.testResults ?? []).flatMap((file) => {
-      const failed = file.assertionResults.filter((t) => t.status === "failed").map((t) => `${file.name}: ${t.fullName}`);
-      return failed.length || file.status !== "failed" ? failed : [`${file.name}: ${file.message.split("\n")[0]}`];
+      const failed = file.assertionResults
+        .filter((t) => t.status === "failed")
+        .map((t) => withFirstLines(`${file.name}: ${t.fullName}`, t.failureMessages?.[0] ?? "", 10));
+      return failed.length || file.status !== "failed" ? failed : [withFirstLines(file.name, file.message)];
     }),
   });
 }
 
-// Each failed journey with its file, title and the first lines of its last error: a CI log cut to its tail still says
-// what went wrong, not only which journey.
+/** A failure's name and the first lines of its error, colours removed: a CI log cut to its tail still says why. */
+function withFirstLines(name, error, count = 6) {
+  return [name, ...firstLines(error, count)].join("\n");
+}
+
+function firstLines(error, count) {
+  const lines = error.replace(/\u001b\[[0-9;]*m/g, "").split("\n").filter((line) => line.trim()).slice(0, count);
+  return lines.map((line) => `       ${line.trim()}`);
+}
+
+// Each failed journey with its file, title and the first lines of each error of its last run, with the line that
+// raised it: a CI log cut to its tail still says what went wrong, not only which journey. A test timeout is two
+// errors, the timeout and the step that was waiting when it struck (without the second, no one knows which step hung).
 function e2eFailures(report) {
   const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  const describe = (error) => {
+    const where = error.location ? `(${path.basename(error.location.file)}:${error.location.line}) ` : "";
+    return `${where}${error.message ?? ""}`;
+  };
   return report.suites.flatMap(specs).flatMap((spec) =>
     spec.tests
       .filter((t) => t.status === "unexpected")
       .map((t) => {
-        const error = t.results.at(-1)?.error?.message ?? "";
-        const lines = error.replace(/\u001b\[[0-9;]*m/g, "").split("\n").filter((line) => line.trim()).slice(0, 6);
-        return [`${spec.file}:${spec.line} ${spec.title} [${t.projectName}]`, ...lines.map((line) => `       ${line}`)].join("\n");
+        const last = t.results.at(-1);
+        const errors = last?.errors?.length ? last.errors : last?.error ? [last.error] : [];
+        const lines = errors.flatMap((error) => firstLines(describe(error), 6));
+        return [`${spec.file}:${spec.line} ${spec.title} [${t.projectName}]`, ...lines].join("\n");
       }),
   );
 }
