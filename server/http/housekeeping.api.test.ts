@@ -71,6 +71,36 @@ describe("scheduled housekeeping", () => {
     await purgeExpired(ctx.db);
   });
 
+  // A round can outlast the interval (a slow or locked table): the rounds started after it may finish first, and stop()
+  // must still wait for it. PostgreSQL only: the round is held up by another connection's row lock.
+  (process.env.DATABASE_URL ? it : it.skip)("stops only once every round still running has finished, also one that outlasted the interval", async () => {
+    const held = await insertExpired();
+    const otherSession = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await otherSession.connect();
+    try {
+      await otherSession.query("begin");
+      await otherSession.query("select key from auth_throttle where key = $1 for update", [held]);
+      // The first round waits on the row; the next ones find the purge's advisory lock taken and end at once.
+      const schedule = startHousekeeping(ctx.db, 100);
+      await new Promise((r) => setTimeout(r, 450));
+      let hasStopped = false;
+      const stopped = schedule.stop().then(() => void (hasStopped = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hasStopped).toBe(false);
+      expect(await remaining([held])).toEqual([held]);
+      await otherSession.query("commit");
+      await stopped;
+      // The blocked round deleted the row before stop() resolved, and nothing runs after it.
+      expect(await remaining([held])).toEqual([]);
+      const afterStop = await insertExpired();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await remaining([afterStop])).toEqual([afterStop]);
+      await purgeExpired(ctx.db);
+    } finally {
+      await otherSession.end();
+    }
+  });
+
   it("reads its interval from HOUSEKEEPING_INTERVAL_MS, with an hour by default and for a wrong value", () => {
     expect(housekeepingIntervalMs({})).toBe(DEFAULT_INTERVAL_MS);
     expect(DEFAULT_INTERVAL_MS).toBe(3_600_000);
