@@ -11,6 +11,7 @@ import {
   insertReservation,
   ledgerViolations,
   localSlot,
+  todaysMinuteSlot,
   type BookingWorld,
 } from "@/tests/fixtures/reservation-factories";
 import { getDashboard } from "./instructor-overview.service";
@@ -48,7 +49,7 @@ const ids = (list: { id: string }[]) => list.map((r) => r.id);
 describe("GET /api/instructor/dashboard", () => {
   it("answers today's lessons with the vehicle, tomorrow's first lesson and the requests to decide", async () => {
     await ctx.db.insert(vehicles).values({ tenantId: w.tenant.id, plate: "1234 KLM", description: "Seat Ibiza", licenseId: w.license.id });
-    const soon = await insertReservation(ctx.db, w, { start: new Date(Date.now() + 60_000).toISOString(), end: new Date(Date.now() + 120_000).toISOString() }, "confirmed");
+    const soon = await insertReservation(ctx.db, w, todaysMinuteSlot(), "confirmed");
     const second = await insertReservation(ctx.db, w, localSlot(1, 12), "requested");
     const first = await insertReservation(ctx.db, w, localSlot(1, 9), "confirmed");
     const later = await insertReservation(ctx.db, w, localSlot(3, 10));
@@ -68,7 +69,7 @@ describe("GET /api/instructor/dashboard", () => {
     await insertReservation(ctx.db, theirs, localSlot(2, 9));
     await insertReservation(ctx.db, theirs, localSlot(4, 9), "confirmed", { cancellationRequestStatus: "pending", cancellationRequestReason: "x", cancellationRequestedAt: new Date() });
     const elsewhere = await createBookingWorld(ctx.db);
-    await insertReservation(ctx.db, elsewhere, { start: new Date(Date.now() + 60_000).toISOString(), end: new Date(Date.now() + 120_000).toISOString() }, "confirmed");
+    await insertReservation(ctx.db, elsewhere, todaysMinuteSlot(), "confirmed");
     await insertReservation(ctx.db, elsewhere, localSlot(1, 9), "confirmed");
     await insertReservation(ctx.db, elsewhere, localSlot(2, 9));
     const empty = { today: [], tomorrowFirst: null, pendingRequests: [], pendingCancellationRequests: [] };
