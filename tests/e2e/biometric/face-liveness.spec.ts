@@ -136,9 +136,10 @@ test.describe.serial("live face capture", () => {
     await page.screenshot({ path: test.info().outputPath("capture-dialog-390x844.png"), ...step });
     await dialog.getByRole("button", { name: "Capturar" }).click(step);
     await expect(dialog.getByTestId("live-prompt")).toHaveText(/Parpadea|Gira la cabeza/, step);
-    // Measured at once: the challenge lasts 30 s from its start, and a loaded machine may have used most of them.
-    const capturing = dialog.getByRole("button", { name: "Capturando..." });
-    expect((await capturing.boundingBox(step))!.height).toBeGreaterThanOrEqual(44);
+    // The dialog's action during the challenge is a 44 px target. Measured at once, and by either of its names: the
+    // challenge lasts 30 s from its start, and on a loaded machine the photo may be refused ('Reintentar') before this.
+    const action = dialog.getByRole("button", { name: /^(Capturando\.\.\.|Reintentar)$/ });
+    expect((await action.boundingBox(step))!.height).toBeGreaterThanOrEqual(44);
     await page.screenshot({ path: test.info().outputPath("capture-dialog-challenge-390x844.png"), ...step });
     await dialog.getByRole("button", { name: "Cancelar" }).click(step);
     await expect(dialog).toBeHidden();
