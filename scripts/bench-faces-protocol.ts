@@ -1,4 +1,4 @@
-import { fusedDistance, matchThreshold } from "../server/biometrics/face-fusion";
+import { distance, fusedDistance, matchThreshold, type Descriptor } from "../server/biometrics/face-fusion";
 import { chooseThreshold } from "../server/biometrics/face-calibration";
 
 // The verification protocol of `npm run bench:faces` and `npm run bench:faces:unseen` (issue 30 §1): a student enrolled
@@ -17,8 +17,27 @@ export type AttemptScores = {
   impostor: number[];
 };
 
+/** How one capture's descriptors and a student's references become one distance (face-fusion.ts ships "mean"). */
+export type FusionRule = (frames: Descriptor[], references: Descriptor[]) => number;
+
+/** Score fusion rules compared by `npm run bench:faces:unseen` (issue 30 §1, "score fusion"), each at its own threshold. */
+export const FUSION_RULES: Record<string, FusionRule> = {
+  "mean distance to every reference (shipped)": fusedDistance,
+  "distance to the nearest reference": (frames, refs) => mean(frames.map((f) => Math.min(...refs.map((r) => distance(f, r))))),
+  "mean of the two nearest references": (frames, refs) =>
+    mean(frames.map((f) => mean(refs.map((r) => distance(f, r)).sort((a, b) => a - b).slice(0, 2)))),
+  "distance to the references' centroid": (frames, refs) => {
+    const centroid = refs[0]!.map((_, i) => mean(refs.map((r) => r[i]!)));
+    return mean(frames.map((f) => distance(f, centroid)));
+  },
+};
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / (xs.length || 1);
+
 type Options = {
   references: number;
+  /** The fusion rule (default: the shipped one). */
+  fuse?: FusionRule;
   /** Reference sets drawn per person (the combinations, when fewer). */
   setsPerPerson?: number;
   impostorSetsPerPerson?: number;
@@ -38,7 +57,8 @@ export function attemptScores(samples: Sample[], o: Options): AttemptScores {
   const probe = o.probe ?? (() => true);
   const reference = o.reference ?? (() => true);
   const out: AttemptScores = { genuine: [], retry: [], impostor: [] };
-  const fuse = (p: Sample, refs: Sample[]) => fusedDistance([p.e], refs.map((r) => r.e));
+  const rule = o.fuse ?? fusedDistance;
+  const fuse = (p: Sample, refs: Sample[]) => rule([p.e], refs.map((r) => r.e));
   for (const [person, photos] of people) {
     const pool = photos.filter(reference);
     if (pool.length < o.references || photos.length < o.references + 1) continue;
