@@ -9,6 +9,7 @@ import { createBrowserSubscription, startPushService, type PushService } from "@
 import { closeEmailTransport } from "./email";
 import { notify, type NotifyInput } from "./notify";
 import { claimJobs, LEASE_MS } from "./queue";
+import { drainJobs } from "@/tests/fixtures/jobs";
 import { runDueJobs } from "./worker";
 
 // The outbox and the queue: notify() writes in the caller's transaction, the worker delivers each notification once
@@ -60,15 +61,7 @@ async function deliveriesOf(userId: string) {
 }
 
 /** Runs rounds at `now` until one claims nothing (tests: everything due is done). */
-async function drain(now: Date) {
-  const total = { claimed: 0, done: 0, postponed: 0, retried: 0, failed: 0 };
-  for (let i = 0; i < 20; i++) {
-    const round = await runDueJobs(ctx.db, { now });
-    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += round[k];
-    if (round.claimed === 0) break;
-  }
-  return total;
-}
+const drain = (now: Date) => drainJobs(ctx.db, now);
 
 beforeAll(async () => {
   [ctx, sink, pushService] = await Promise.all([createApiContext(), startSmtpSink(), startPushService()]);

@@ -1,8 +1,8 @@
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createTenant, createUser, type TestTenant } from "@/tests/fixtures/factories";
+import { drainJobs } from "@/tests/fixtures/jobs";
 import { startSmtpSink, type SmtpSink } from "@/tests/support/smtp-sink";
 import { closeEmailTransport } from "../../notifications/email";
-import { runDueJobs } from "../../notifications/worker";
 import { setPasswordWithToken } from "../backoffice/set-password.service";
 import { RECOVERY_LINK_MS } from "./password-recovery";
 
@@ -22,8 +22,8 @@ beforeAll(async () => {
   tenant = await createTenant(ctx.db, { name: "Autoescuela Olmo" });
 });
 beforeEach(async () => {
-  // Jobs of earlier tests run first, so each test sees only its own mail.
-  await runDueJobs(ctx.db, { now: new Date(Date.now() + 60_000) });
+  // Jobs of earlier tests (and, on PostgreSQL, of earlier files) run first, so each test sees only its own mail.
+  await drainJobs(ctx.db, new Date(Date.now() + 60_000));
   sink.clear();
 });
 afterAll(async () => {
@@ -37,7 +37,7 @@ const person = (over: Parameters<typeof createUser>[2] = {}) =>
   createUser(ctx.db, tenant, { roles: ["ROLE_ALUMNO"], username: `lucia${++counter}`, email: `lucia${counter}@correo.example`, ...over });
 const ask = (username: string, host = tenant.host) => ctx.call("/auth/forgot-password", { method: "POST", host, body: { username } });
 const linkIn = (text: string) => /\/establecer-contrasena#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
-const deliver = () => runDueJobs(ctx.db, { now: new Date(Date.now() + 1000) });
+const deliver = () => drainJobs(ctx.db, new Date(Date.now() + 1000));
 
 it("answers the same for an unknown user, a user without address and a user with one; mails only the last", async () => {
   const withEmail = await person();
