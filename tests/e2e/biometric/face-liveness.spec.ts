@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { signInByApi } from "../support/auth";
-import { createCapCourse, createCapStudent, uniqueTag, type CapCourseRef, type CapStudentRef } from "../support/cap-course";
+import { createCapCourse, createCapStudent, uniqueTag, waitForRoomInSchoolDay, type CapCourseRef, type CapStudentRef } from "../support/cap-course";
 import { FACES_DIR, liveVideo, stillVideo } from "./face-videos";
 import { captureLive } from "./live-capture";
 
@@ -25,7 +25,9 @@ let course: CapCourseRef;
 
 test.beforeAll(async ({ browser }) => {
   test.skip(!fs.existsSync(path.join(FACES_DIR, PHOTO)), `face fixtures not found in ${FACES_DIR}`);
-  test.setTimeout(240_000);
+  // The four journeys take a few minutes and need today's session current throughout (near midnight: up to 15 more).
+  test.setTimeout(240_000 + 16 * 60_000);
+  await waitForRoomInSchoolDay(15);
   videoDir = fs.mkdtempSync(path.join(os.tmpdir(), "cap-live-"));
   await stillVideo(REFERENCE_PHOTO, video("reference"));
   await stillVideo(PHOTO, video("still"));

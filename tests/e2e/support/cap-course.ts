@@ -14,6 +14,19 @@ const headers = { origin: baseURL };
 export const schoolDate = (offsetDays = 0) =>
   addDaysToDate(new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(new Date()), offsetDays);
 
+/**
+ * Waits, when less than `minutes` is left before 23:59 on the school's clock, until the next day has begun. A journey
+ * that makes today's session from 00:00 to 23:59 and clocks students in needs it current for the journey's whole run: a
+ * run whose course was made at 23:58 in Madrid found no 'Registrar entrada' a minute later and hung.
+ */
+export async function waitForRoomInSchoolDay(minutes: number): Promise<void> {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).formatToParts(new Date());
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const secondsLeft = (23 * 60 + 59) * 60 - (part("hour") * 3600 + part("minute") * 60 + part("second"));
+  if (secondsLeft >= minutes * 60) return;
+  await new Promise((resolve) => setTimeout(resolve, (secondsLeft + 65) * 1000));
+}
+
 /** Letters only, different on every call: keeps names and codes of one run apart from another's. */
 export const uniqueTag = () =>
   Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
