@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { zonedInstant } from "@/lib/cap/zoned-time";
 import { DEMO_USERS, signIn } from "../support/auth";
-import { createCapCourse, createCapStudent, schoolDate, uniqueTag } from "../support/cap-course";
+import { createCapCourse, createCapStudent, schoolDate, uniqueTag, waitForRoomInSchoolDay } from "../support/cap-course";
 
 // Issue 30 §3/§4: the office records by hand what the camera could not, and corrects a forgotten exit the next day;
 // both stand on record ('Manual', 'Corregida', the history) and the Ministry file reads the corrected times.
@@ -29,6 +29,9 @@ async function confirmPassword(dialog: ReturnType<Page["getByRole"]>, password: 
 }
 
 test("an administrator records an entry and an exit by hand, each with its reason, shown as 'Manual'", async ({ page }) => {
+  // Today's session must stay current while the journey runs (near midnight: up to 5 more minutes).
+  test.setTimeout(60_000 + 6 * 60_000);
+  await waitForRoomInSchoolDay(5);
   await signIn(page, "admin");
   const tag = uniqueTag();
   const student = await createCapStudent(page.request, "Penélope", `Manual${tag}`);
