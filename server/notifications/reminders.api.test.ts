@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { formatLessonTime } from "@/lib/format/lesson-time";
 import { reservations } from "@/server/db/schema/reservations";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
-import { notificationsOf, pendingJobs, runJobsAt } from "@/tests/fixtures/notification-factories";
+import { drainJobs } from "@/tests/fixtures/jobs";
+import { notificationsOf, pendingJobs } from "@/tests/fixtures/notification-factories";
 import { HOUR, TZ, createBookingWorld, insertReservation, localSlot, setSettings, type BookingWorld } from "@/tests/fixtures/reservation-factories";
 import { moveReminders } from "./reminders";
 
@@ -37,10 +38,10 @@ describe("lesson reminders", () => {
   it("come 24 h and 2 h before a confirmed lesson, each once, saying when and with whom", async () => {
     const slot = localSlot(3, 10);
     const r = await confirmed(slot);
-    await runJobsAt(ctx.db, before(slot, 24, -1));
+    await drainJobs(ctx.db, before(slot, 24, -1));
     expect(await reminders()).toEqual([]);
     const dayBefore = before(slot, 24);
-    await runJobsAt(ctx.db, dayBefore);
+    await drainJobs(ctx.db, dayBefore);
     expect(await reminders()).toEqual([
       expect.objectContaining({
         category: "reminders",
@@ -50,11 +51,11 @@ describe("lesson reminders", () => {
       }),
     ]);
     expect((await reminders())[0]!.body).toMatch(/^Mañana · 10:00–11:00 con Carlos Ruiz \(B\)\.$/);
-    await runJobsAt(ctx.db, before(slot, 23));
+    await drainJobs(ctx.db, before(slot, 23));
     expect(await reminders()).toHaveLength(1);
-    await runJobsAt(ctx.db, before(slot, 2));
+    await drainJobs(ctx.db, before(slot, 2));
     expect((await reminders()).map((n) => n.body)).toEqual([expect.stringMatching(/^Mañana/), "Hoy · 10:00–11:00 con Carlos Ruiz (B)."]);
-    await runJobsAt(ctx.db, before(slot, 1));
+    await drainJobs(ctx.db, before(slot, 1));
     expect(await reminders()).toHaveLength(2);
     expect(await pendingJobs(ctx.db, `reminder:${r.id}:`)).toEqual([]);
   });
@@ -78,7 +79,7 @@ describe("lesson reminders", () => {
     await act(b.id, "cancellation-request/accept");
     expect(await pendingJobs(ctx.db, `reminder:${a.id}:`)).toEqual([]);
     expect(await pendingJobs(ctx.db, `reminder:${b.id}:`)).toEqual([]);
-    await runJobsAt(ctx.db, before(localSlot(3, 9), 2));
+    await drainJobs(ctx.db, before(localSlot(3, 9), 2));
     expect(await reminders()).toEqual([]);
   });
 
@@ -88,13 +89,13 @@ describe("lesson reminders", () => {
     // Changed behind the reminders' back (as a crash between two writes could leave it): the jobs stay, and say nothing.
     await ctx.db.update(reservations).set({ status: "anulled" }).where(eq(reservations.id, r.id));
     expect(await pendingJobs(ctx.db, `reminder:${r.id}:`)).toHaveLength(2);
-    await runJobsAt(ctx.db, before(slot, 2));
+    await drainJobs(ctx.db, before(slot, 2));
     expect(await reminders()).toEqual([]);
 
     const other = localSlot(4, 10);
     const moved = await confirmed(other);
     await ctx.db.update(reservations).set({ startAt: new Date(Date.parse(other.start) + HOUR * 1000), endAt: new Date(Date.parse(other.end) + HOUR * 1000) }).where(eq(reservations.id, moved.id));
-    await runJobsAt(ctx.db, before(other, 24));
+    await drainJobs(ctx.db, before(other, 24));
     expect(await reminders()).toEqual([]);
   });
 
@@ -106,7 +107,7 @@ describe("lesson reminders", () => {
     // Two hours before the first: every 24 h reminder of the four is due at once, and the first's 2 h one, to which its
     // 24 h one gives way.
     const round = before(slots[0]!, 2);
-    await runJobsAt(ctx.db, round);
+    await drainJobs(ctx.db, round);
     const got = await reminders();
     expect(got.map((n) => n.link).sort()).toEqual([lessons[0]!, lessons[1]!, lessons[3]!].map((r) => `/student/reservations?id=${r.id}`).sort());
     expect(got.map((n) => n.body).sort()).toEqual(
@@ -115,7 +116,7 @@ describe("lesson reminders", () => {
     expect(await pendingJobs(ctx.db, `reminder:${lessons[0]!.id}:`)).toEqual([]);
     // The later lessons' 2 h reminders are still to come.
     expect(await pendingJobs(ctx.db, `reminder:${lessons[1]!.id}:`)).toHaveLength(1);
-    await runJobsAt(ctx.db, round);
+    await drainJobs(ctx.db, round);
     expect(await reminders()).toHaveLength(3);
   });
 
@@ -130,9 +131,9 @@ describe("lesson reminders", () => {
       .returning();
     await ctx.db.transaction((tx) => moveReminders(tx, w.tenant.id, row!, new Date()));
     expect((await pendingJobs(ctx.db, `reminder:${r.id}:`)).map((j) => j.runAt.getTime())).toEqual([before(later, 24, 0).getTime(), before(later, 2, 0).getTime()]);
-    await runJobsAt(ctx.db, before(slot, 2));
+    await drainJobs(ctx.db, before(slot, 2));
     expect(await reminders()).toEqual([]);
-    await runJobsAt(ctx.db, before(later, 24));
+    await drainJobs(ctx.db, before(later, 24));
     expect((await reminders()).map((n) => n.body)).toEqual(["Mañana · 16:00–17:00 con Carlos Ruiz (B)."]);
   });
 
@@ -140,14 +141,14 @@ describe("lesson reminders", () => {
     const slot = localSlot(3, 10);
     await confirmed(slot);
     // The process was down from the day before until 90 minutes before the lesson: only the 2-hour reminder goes.
-    await runJobsAt(ctx.db, before(slot, 1.5, 0));
+    await drainJobs(ctx.db, before(slot, 1.5, 0));
     expect((await reminders()).map((n) => n.body)).toEqual(["Hoy · 10:00–11:00 con Carlos Ruiz (B)."]);
 
     const next = localSlot(4, 10);
     await confirmed(next);
     await setSettings(ctx.db, w.tenant, { lesson_reminder_hours: "24" });
-    await runJobsAt(ctx.db, before(next, 24));
-    await runJobsAt(ctx.db, before(next, 2));
+    await drainJobs(ctx.db, before(next, 24));
+    await drainJobs(ctx.db, before(next, 2));
     expect((await reminders()).map((n) => n.body.slice(0, 6))).toEqual(["Hoy · ", "Mañana"]);
   });
 });

@@ -3,7 +3,8 @@ import { addDays, localDate, localToUtc } from "@/lib/time/zoned-time";
 import { reservations } from "@/server/db/schema/reservations";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
 import { createUser, tokenFor } from "@/tests/fixtures/factories";
-import { notificationsOf, pendingJobs, runJobsAt } from "@/tests/fixtures/notification-factories";
+import { drainJobs } from "@/tests/fixtures/jobs";
+import { notificationsOf, pendingJobs } from "@/tests/fixtures/notification-factories";
 import { HOUR, TZ, addStudent, createBookingWorld, insertReservation, localSlot, setSettings, type BookingWorld } from "@/tests/fixtures/reservation-factories";
 import { agendaJobKey } from "./agenda";
 import { runSchedulerTick } from "./scheduler";
@@ -39,9 +40,9 @@ describe("the instructor's agenda for tomorrow", () => {
     expect(await runSchedulerTick(ctx.db, localAt(today(), "08:00"))).toBe(true);
     const [job] = await pendingJobs(ctx.db, agendaJobKey(w.tenant.id, today()));
     expect(job!.runAt).toEqual(localAt(today(), "20:00"));
-    await runJobsAt(ctx.db, localAt(today(), "19:59"));
+    await drainJobs(ctx.db, localAt(today(), "19:59"));
     expect(await notificationsOf(ctx.db, w.instructor.id)).toEqual([]);
-    await runJobsAt(ctx.db, localAt(today(), "20:00"));
+    await drainJobs(ctx.db, localAt(today(), "20:00"));
     const tomorrow = addDays(today(), 1);
     expect(await notificationsOf(ctx.db, w.instructor.id)).toEqual([
       expect.objectContaining({
@@ -55,7 +56,7 @@ describe("the instructor's agenda for tomorrow", () => {
     expect(await notificationsOf(ctx.db, idle.id)).toEqual([]);
     // The next ticks of the day add nothing (the day's job has run).
     await runSchedulerTick(ctx.db, localAt(today(), "20:05"));
-    await runJobsAt(ctx.db, localAt(today(), "20:06"));
+    await drainJobs(ctx.db, localAt(today(), "20:06"));
     expect(await notificationsOf(ctx.db, w.instructor.id)).toHaveLength(1);
   });
 
@@ -67,7 +68,7 @@ describe("the instructor's agenda for tomorrow", () => {
     await setSettings(ctx.db, w.tenant, { instructor_agenda_time: "" });
     await runSchedulerTick(ctx.db, localAt(today(), "08:01"));
     expect(await pendingJobs(ctx.db, agendaJobKey(w.tenant.id, today()))).toEqual([]);
-    await runJobsAt(ctx.db, localAt(today(), "21:00"));
+    await drainJobs(ctx.db, localAt(today(), "21:00"));
     expect(await notificationsOf(ctx.db, w.instructor.id)).toEqual([]);
   });
 });
@@ -83,9 +84,9 @@ describe("a chat message still unread after two minutes", () => {
   it("tells the reader, either way between student and staff, once after a burst; a read message tells nothing", async () => {
     const id = await open(w.studentToken, w.instructor.id);
     expect((await send(w.studentToken, id, "Hola, ¿mañana a las 10?")).status).toBe(201);
-    await runJobsAt(ctx.db, inMinutes(1));
+    await drainJobs(ctx.db, inMinutes(1));
     expect(await notificationsOf(ctx.db, w.instructor.id)).toEqual([]);
-    await runJobsAt(ctx.db, inMinutes(2.2));
+    await drainJobs(ctx.db, inMinutes(2.2));
     expect(await notificationsOf(ctx.db, w.instructor.id)).toEqual([
       expect.objectContaining({ kind: "chat-unread", category: "chat", title: "Mensaje de Lucía Martín", body: "«Hola, ¿mañana a las 10?»", link: `/instructor/chat?conversation=${id}` }),
     ]);
@@ -93,7 +94,7 @@ describe("a chat message still unread after two minutes", () => {
     // The instructor reads and answers in three messages: the student is told once, of the last.
     await read(w.instructorToken, id);
     for (const text of ["Sí", "A las 10 en la autoescuela", "Trae el DNI"]) expect((await send(w.instructorToken, id, text)).status).toBe(201);
-    await runJobsAt(ctx.db, inMinutes(2.5));
+    await drainJobs(ctx.db, inMinutes(2.5));
     expect(await notificationsOf(ctx.db, w.student.id)).toEqual([
       expect.objectContaining({ title: "Mensaje de Carlos Ruiz", body: "3 mensajes sin leer. El último: «Trae el DNI»", link: `/student/chat?conversation=${id}` }),
     ]);
@@ -101,7 +102,7 @@ describe("a chat message still unread after two minutes", () => {
     // Read within the two minutes: nothing.
     await send(w.studentToken, id, "Perfecto");
     await read(w.instructorToken, id);
-    await runJobsAt(ctx.db, inMinutes(3));
+    await drainJobs(ctx.db, inMinutes(3));
     expect(await notificationsOf(ctx.db, w.instructor.id)).toHaveLength(1);
   });
 
@@ -110,7 +111,7 @@ describe("a chat message still unread after two minutes", () => {
     const id = await open(await tokenFor(admin, w.tenant), w.student.id);
     await send(await tokenFor(admin, w.tenant), id, "Tu recibo está listo");
     await send(w.studentToken, id, "Gracias");
-    await runJobsAt(ctx.db, inMinutes(2.5));
+    await drainJobs(ctx.db, inMinutes(2.5));
     // The student answered (and so read the office's message); the office has not read the answer.
     expect(await notificationsOf(ctx.db, w.student.id)).toEqual([]);
     expect(await notificationsOf(ctx.db, admin.id)).toEqual([
@@ -140,9 +141,9 @@ describe("a cancellation request waiting more than 24 hours", () => {
       token: w.instructorToken,
       body: { reason: "No" },
     });
-    await runJobsAt(ctx.db, new Date(Date.now() + 23.9 * HOUR * 1000));
+    await drainJobs(ctx.db, new Date(Date.now() + 23.9 * HOUR * 1000));
     expect(await notificationsOf(ctx.db, admins[0]!.id)).toEqual([]);
-    await runJobsAt(ctx.db, new Date(Date.now() + 24.1 * HOUR * 1000));
+    await drainJobs(ctx.db, new Date(Date.now() + 24.1 * HOUR * 1000));
     for (const admin of admins) {
       expect(await notificationsOf(ctx.db, admin.id)).toEqual([
         expect.objectContaining({
@@ -164,7 +165,7 @@ describe("a cancellation request waiting more than 24 hours", () => {
     await request(r.id);
     // Answered by a path that left the job in place: the job finds nothing pending.
     await ctx.db.update(reservations).set({ cancellationRequestStatus: "rejected" }).where(eq(reservations.id, r.id));
-    await runJobsAt(ctx.db, new Date(Date.now() + 25 * HOUR * 1000));
+    await drainJobs(ctx.db, new Date(Date.now() + 25 * HOUR * 1000));
     expect(await notificationsOf(ctx.db, admin.id)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { jobs } from "@/server/db/schema/notifications";
 import { createApiContext, type ApiContext } from "@/tests/fixtures/api";
-import { runJobsAt } from "@/tests/fixtures/notification-factories";
+import { drainJobs } from "@/tests/fixtures/jobs";
 import { JobFailure, registerJobHandler } from "./job-registry";
 import { enqueueJobs } from "./queue";
 import { batchSize, dutyCycle, nextRoundDelay, pollIntervalMs, runDueJobs } from "./worker";
@@ -21,7 +21,7 @@ let batchMode: "outcomes" | "throw" = "outcomes";
 beforeAll(async () => {
   ctx = await createApiContext();
   await ctx.db.delete(jobs).where(eq(jobs.kind, "test-batch"));
-  await runJobsAt(ctx.db, new Date("2034-01-01T00:00:00Z"));
+  await drainJobs(ctx.db, new Date("2034-01-01T00:00:00Z"));
   registerJobHandler(
     "test-batch",
     async (job) => {
