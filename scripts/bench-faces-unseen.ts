@@ -194,8 +194,8 @@ async function main() {
     else console.log("  " + formatReport(label, rateReport(scores, chosen)));
   }
 
-  // Issue 30 §1's enrolment lever: 3, 4 or 5 gated references (the product keeps up to MAX_REFERENCES and asks for
-  // MIN_ENROL_REFERENCES). Each at the shipped threshold and at the one this data chooses for it; the genuine attempts
+  // Issue 30 §1's enrolment lever: 3, 4 or 5 gated references (the dialog asks for REFERENCE_IMAGES from the camera,
+  // lib/contract/constants/cap-liveness.ts). Each at the shipped threshold and at the one this data chooses for it; the genuine attempts
   // are restricted to the people who can give five gated references and one more photo, so every row is the same people.
   const enrolScores = [3, 4, 5].map((r) => ({ r, scores: attemptScores(attemptSamples, { references: r, impostorFilter: unseenOnly, probe: good, reference: good }) }));
   const fivePeople = new Set(enrolScores[2].scores.genuine.map((g) => g.person));

@@ -211,7 +211,7 @@ async function main() {
 
   console.log("Summary at the shipped thresholds (R=1: " + matchThreshold(1) + ", R=2: " + matchThreshold(2) + ", R>=3: " + matchThreshold(3) + "):");
   if (!shipped) console.log("  the shipped protocol (5 gated references) needs six photos of a person, five of them gated: none in this folder");
-  if (shipped) console.log(`  FRR first capture ${pct(shipped.frr1)}, FRR after one retry ${pct(shipped.frr2)}, FAR ${pct(shipped.far, 3)} (5 gated references, gated captures; photos stand in for captures)`);
+  else console.log(`  FRR first capture ${pct(shipped.frr1)}, FRR after one retry ${pct(shipped.frr2)}, FAR ${pct(shipped.far, 3)} (5 gated references, gated captures; photos stand in for captures)`);
   if (padReport) {
     const s = padReport.species;
     const apcer = (c: { attempts: number; accepted: number }) => pct(c.accepted / (c.attempts || 1));

@@ -32,7 +32,7 @@ export function ReferenceCaptureDialog({ studentId, open, onOpenChange }: Props)
         <DialogHeader>
           <DialogTitle>Capturar referencia biométrica</DialogTitle>
           <DialogDescription>
-            Toma {REFERENCE_IMAGES} fotos del alumno: de frente, centrado, bien iluminado y con los ojos abiertos.
+            Fotos del alumno de frente, centrado, bien iluminado y con los ojos abiertos.
           </DialogDescription>
         </DialogHeader>
         {open ? <CapturePanel studentId={studentId} onDone={() => onOpenChange(false)} /> : null}
@@ -96,32 +96,35 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
 
   return (
     <>
-      <div className="relative overflow-hidden rounded-md">
-        <LazyCamera
-          handleRef={camera}
-          width={WIDTH}
-          height={HEIGHT}
-          facingMode="user"
-          className="aspect-video"
-          onReady={() => setIsCameraReady(true)}
-          onError={() => setCameraError(true)}
-        />
-        {guidance && !cameraError ? (
-          <p
-            aria-live="polite"
-            data-testid="live-guidance"
-            className={`absolute inset-x-0 bottom-2 mx-auto w-fit rounded-full px-3 py-1 text-sm font-semibold ${guidance.good ? "bg-success text-success-foreground" : "bg-warning text-warning-foreground"}`}
-          >
-            {guidance.good ? "Listo para capturar" : guidance.text}
-          </p>
-        ) : null}
-      </div>
+      {/* Without a camera its black frame would only push the photos and the upload down. */}
+      {cameraError ? null : (
+        <div className="relative overflow-hidden rounded-md">
+          <LazyCamera
+            handleRef={camera}
+            width={WIDTH}
+            height={HEIGHT}
+            facingMode="user"
+            className="aspect-video"
+            onReady={() => setIsCameraReady(true)}
+            onError={() => setCameraError(true)}
+          />
+          {guidance ? (
+            <p
+              aria-live="polite"
+              data-testid="live-guidance"
+              className={`absolute inset-x-0 bottom-2 mx-auto w-fit rounded-full px-3 py-1 text-sm font-semibold ${guidance.good ? "bg-success text-success-foreground" : "bg-warning text-warning-foreground"}`}
+            >
+              {guidance.good ? "Listo para capturar" : guidance.text}
+            </p>
+          ) : null}
+        </div>
+      )}
       <section aria-label="Fotos de referencia" className="grid gap-2">
         <p className="text-sm text-muted-foreground">
           {photos.length} de {required === MAX_REFERENCE_IMAGES ? required : `${required}–${MAX_REFERENCE_IMAGES}`} fotos
         </p>
         {photos.length > 0 ? (
-          <ul className="flex flex-wrap gap-2">
+          <ul className="flex flex-wrap gap-2 touch:gap-3">
             {photos.map((photo, i) => (
               <li key={i} className="relative">
                 <img src={photo} alt={`Foto de referencia ${i + 1}`} className="h-16 w-24 rounded-md bg-black object-cover sm:h-20 sm:w-28" />
@@ -129,7 +132,7 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
                   type="button"
                   size="icon"
                   variant="secondary"
-                  className="absolute -top-2 -right-2 size-7 rounded-full touch:min-h-9 touch:min-w-9"
+                  className="absolute -top-2 -right-2 size-7 rounded-full"
                   aria-label={`Quitar la foto ${i + 1}`}
                   onClick={() => setPhotos((list) => list.filter((_, k) => k !== i))}
                   disabled={save.isPending}
