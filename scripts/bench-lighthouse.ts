@@ -136,6 +136,12 @@ const median = (values: number[]) => {
 };
 
 const tbtLimit = (floor: Floor) => Math.max(TBT_RATIO * floor.tbt, TBT_ALLOWANCE);
+const floorOf = (runs: Row[]): Floor => ({
+  lcp: median(runs.map((r) => r.lcp)),
+  tbt: median(runs.map((r) => r.tbt)),
+  score: median(runs.map((r) => r.score)),
+});
+const withinBudget = (row: Row, floor: Floor) => row.lcp <= LCP_RATIO * floor.lcp && row.tbt <= tbtLimit(floor);
 /** How far a run is from its budget: ≤ 1 on both measures means within it. */
 const budgetUse = (row: Row, floor: Floor) => Math.max(row.lcp / (LCP_RATIO * floor.lcp), row.tbt / tbtLimit(floor));
 const better = (a: Row, b: Row, floor: Floor) => {
@@ -195,11 +201,7 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 
-  const floor: Floor = {
-    lcp: median(floorRuns.map((r) => r.lcp)),
-    tbt: median(floorRuns.map((r) => r.tbt)),
-    score: median(floorRuns.map((r) => r.score)),
-  };
+  const floor = floorOf(floorRuns);
   const indexes = all.map((r) => r.benchmarkIndex).filter(Number.isFinite);
   console.log(`\nFloor ${FLOOR_PATH} (median of ${floorRuns.length}): score ${floor.score}, LCP ${(floor.lcp / 1000).toFixed(2)} s, TBT ${Math.round(floor.tbt)} ms`);
   console.log(`Budget: LCP ≤ ${((LCP_RATIO * floor.lcp) / 1000).toFixed(2)} s (${LCP_RATIO}×), TBT ≤ ${Math.round(tbtLimit(floor))} ms (max(${TBT_RATIO}×, ${TBT_ALLOWANCE} ms))`);
@@ -207,7 +209,7 @@ async function main() {
   let within = 0;
   for (const [page, runs] of pageRuns) {
     const best = runs.reduce((a, b) => better(a, b, floor));
-    const ok = best.lcp <= LCP_RATIO * floor.lcp && best.tbt <= tbtLimit(floor);
+    const ok = withinBudget(best, floor);
     if (ok) within++;
     console.log(
       `${String(best.score).padStart(5)}  ${page.padEnd(36)} ${(best.lcp / 1000).toFixed(2).padStart(5)} s  ${(best.lcp / floor.lcp).toFixed(2).padStart(5)}×  ${String(Math.round(best.tbt)).padStart(5)} ms  ${floor.tbt > 0 ? (best.tbt / floor.tbt).toFixed(2).padStart(5) + "×" : "   – "}  ${ok ? "yes" : "NO"}`,
@@ -231,11 +233,7 @@ function summariseLatePaints(floorRuns: Row[], pageRuns: Map<string, Row[]>) {
   console.log(`\nRuns whose first paint came after their load event: ${late.length} of ${runs.length} (floor ${floorRuns.filter(paintedAfterLoad).length} of ${floorRuns.length})`);
   const floorOnTime = floorRuns.filter((r) => !paintedAfterLoad(r));
   if (late.length === 0 || floorOnTime.length === 0) return;
-  const floor: Floor = {
-    lcp: median(floorOnTime.map((r) => r.lcp)),
-    tbt: median(floorOnTime.map((r) => r.tbt)),
-    score: median(floorOnTime.map((r) => r.score)),
-  };
+  const floor = floorOf(floorOnTime);
   let within = 0;
   const undecided: string[] = [];
   for (const [page, all] of pageRuns) {
@@ -245,7 +243,7 @@ function summariseLatePaints(floorRuns: Row[], pageRuns: Map<string, Row[]>) {
       continue;
     }
     const best = onTime.reduce((a, b) => better(a, b, floor));
-    if (best.lcp <= LCP_RATIO * floor.lcp && best.tbt <= tbtLimit(floor)) within++;
+    if (withinBudget(best, floor)) within++;
   }
   console.log(
     `Leaving those runs out (floor LCP ${(floor.lcp / 1000).toFixed(2)} s from ${floorOnTime.length} run${floorOnTime.length === 1 ? "" : "s"}): ` +

@@ -124,15 +124,16 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
           {photos.length} de {required === MAX_REFERENCE_IMAGES ? required : `${required}–${MAX_REFERENCE_IMAGES}`} fotos
         </p>
         {photos.length > 0 ? (
-          <ul className="flex flex-wrap gap-2 touch:gap-3">
+          <ul className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-2">
             {photos.map((photo, i) => (
               <li key={i} className="relative">
-                <img src={photo} alt={`Foto de referencia ${i + 1}`} className="h-16 w-24 rounded-md bg-black object-cover sm:h-20 sm:w-28" />
+                <img src={photo} alt={`Foto de referencia ${i + 1}`} className="aspect-video w-full rounded-md bg-black object-cover sm:h-20 sm:w-28" />
+                {/* Inside the photo's corner: a 44 px target on a touch screen would hide half a small thumbnail. */}
                 <Button
                   type="button"
                   size="icon"
                   variant="secondary"
-                  className="absolute -top-2 -right-2 size-7 rounded-full"
+                  className="absolute top-1 right-1 size-7 rounded-full"
                   aria-label={`Quitar la foto ${i + 1}`}
                   onClick={() => setPhotos((list) => list.filter((_, k) => k !== i))}
                   disabled={save.isPending}
@@ -157,15 +158,18 @@ function CapturePanel({ studentId, onDone }: { studentId: string; onDone: () => 
         </Alert>
       ) : null}
       <input ref={upload} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" tabIndex={-1} aria-hidden onChange={(e) => void onUpload(e.target.files?.[0])} />
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-start">
+      {/* Without a camera only the upload is left, across the dialog. */}
+      <div className={`grid gap-2 sm:flex sm:justify-start ${cameraError ? "" : "grid-cols-2"}`}>
         <Button variant="outline" onClick={() => upload.current?.click()} disabled={checking || isFull || save.isPending}>
           <ImageUp aria-hidden />
-          Subir foto
+          {checking && cameraError ? "Comprobando..." : "Subir foto"}
         </Button>
-        <Button variant="secondary" onClick={() => void keep(camera.current?.capture() ?? null)} disabled={!isCameraReady || checking || isFull || save.isPending}>
-          <Camera aria-hidden />
-          {checking ? "Comprobando..." : "Capturar"}
-        </Button>
+        {cameraError ? null : (
+          <Button variant="secondary" onClick={() => void keep(camera.current?.capture() ?? null)} disabled={!isCameraReady || checking || isFull || save.isPending}>
+            <Camera aria-hidden />
+            {checking ? "Comprobando..." : "Capturar"}
+          </Button>
+        )}
       </div>
       <DialogFooter>
         {photos.length > 0 ? (
